@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast pure unit tests, and integration tests that drive the HTTP server
+// against a real database (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file gets its own database; two workers keep the 2-core machine busy without thrashing.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
