@@ -1,0 +1,14 @@
+// Product identity shown on pages, badges, feeds and exports. One place, so a rename is one edit.
+export const SITE_NAME = 'VeriWork';
+export const SITE_TAGLINE = 'The public registry and trust ledger for AI-generated artwork';
+/** Prefix for identifiers the product asks others to store (e.g. WordPress custom fields). */
+export const FIELD_PREFIX = 'veriwork';
+
+/** What the server tells the browser about this deployment (GET /api/site). */
+export interface SiteConfig {
+  site_name: string;
+  site_url: string;
+  support_email: string;
+  /** Hosted payment page for the sponsor form; null hides the form (DECISIONS #20). */
+  sponsor_url: string | null;
+}

@@ -1,0 +1,53 @@
+// `npm test`: unit and integration tests (Vitest), then browser tests (Playwright in Debian's
+// Chromium; skipped with a clear message when Chromium is not installed). Ends with one line
+// 'N passed, N failed' and a non-zero exit code if anything failed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-report-'));
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const { TEST_DATABASE_URL: _ignored, ...envWithoutPostgres } = process.env;
+
+function run(label, cmd, args, env) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (result.status !== 0) exitCode = 1;
+  return result.status;
+}
+
+function vitest(label, extraArgs, env, reportName) {
+  const report = path.join(reportDir, reportName);
+  run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (!fs.existsSync(report)) {
+    exitCode = 1;
+    return;
+  }
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  if (result.numTotalTests === 0) exitCode = 1;
+}
+
+// The integration suite runs on the embedded database always, and again on PostgreSQL when
+// TEST_DATABASE_URL names a server.
+vitest('Unit and integration tests on the embedded database (Vitest)', [], envWithoutPostgres, 'vitest.json');
+if (postgresUrl) {
+  vitest('Integration tests on PostgreSQL (Vitest)', ['--project', 'integration'], process.env, 'vitest-pg.json');
+}
+
+const e2eReport = path.join(reportDir, 'playwright.json');
+run('Browser tests (Playwright)', 'node', ['scripts/e2e.mjs'], { ...envWithoutPostgres, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+if (fs.existsSync(e2eReport)) {
+  const stats = JSON.parse(fs.readFileSync(e2eReport, 'utf8')).stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));

@@ -1,0 +1,61 @@
+// buildApp(deps): the whole HTTP application without listening, used by main.ts and the tests.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppDeps } from './deps';
+import type { SiteConfig } from '../core/site';
+import { SITE_NAME } from '../core/site';
+import { installErrorHandling } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
+import { installRateLimit } from './http/rate-limit';
+import { installPages } from './http/pages';
+import { installArtworkServing } from './http/artworks';
+import { submissionsRoutes } from './submissions/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { removalsRoutes } from './removals/routes';
+import { adminRoutes } from './admin/routes';
+import { proofRoutes } from './proof/routes';
+import { tlogRoutes } from './tlog/routes';
+import { realtimeRoutes } from './realtime/routes';
+import { proofPageHeadProviders } from './proof/page-heads';
+
+// JSON bodies are small forms; images arrive as multipart with their own 10 MB limit.
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy as boolean,
+    bodyLimit: JSON_BODY_LIMIT,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  installErrorHandling(app);
+  installSecurityHeaders(app, config.sponsorUrl);
+  await app.register(cookie);
+  await installRateLimit(app, deps.db);
+
+  app.get('/api/health', async () => {
+    await sql`SELECT 1`.execute(deps.db);
+    return { status: 'ok', database: deps.database.kind };
+  });
+
+  app.get('/api/site', async (): Promise<SiteConfig> => ({
+    site_name: SITE_NAME,
+    site_url: config.siteUrl,
+    support_email: config.supportEmail,
+    sponsor_url: config.sponsorUrl,
+  }));
+
+  installArtworkServing(app, deps.db, deps.store);
+  for (const routes of [submissionsRoutes, ledgerRoutes, removalsRoutes, adminRoutes, proofRoutes, tlogRoutes, realtimeRoutes]) {
+    await routes(app, deps);
+  }
+  await installPages(app, config.webDist, proofPageHeadProviders(deps));
+  return app;
+}

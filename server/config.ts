@@ -1,0 +1,113 @@
+// Environment → typed configuration. Every variable is listed in the README's configuration table.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  SITE_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@veriwork.example'),
+  SPONSOR_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Proxy headers (X-Forwarded-For) are trusted only when this names the proxies: 'true' for any,
+  // a hop count, or a comma-separated list of addresses/CIDRs. Unset: the socket address is used.
+  TRUST_PROXY: z.string().optional(),
+  RATE_LIMIT_DISABLED: bool.default(false),
+  RATE_LIMIT_API_PER_HOUR: positiveInt.default(1000),
+  RATE_LIMIT_UPLOADS_PER_DAY: positiveInt.default(100),
+  RATE_LIMIT_SUBMISSIONS_PER_DAY: positiveInt.default(50),
+  RATE_LIMIT_REMOVALS_PER_DAY: positiveInt.default(20),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('VeriWork <no-reply@veriwork.example>'),
+  ADMIN_MASTER_KEY: z.string().min(16).optional(),
+  ADMIN_SESSION_HOURS: positiveInt.default(12),
+  TLOG_SIGNING_KEY: z.string().optional(),
+  TLOG_ORIGIN: z.string().optional(),
+  UPLOAD_TTL_HOURS: positiveInt.default(24),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  siteUrl: string;
+  supportEmail: string;
+  sponsorUrl: string | null;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean | number | string[];
+  rateLimit: {
+    disabled: boolean;
+    apiPerHour: number;
+    uploadsPerDay: number;
+    submissionsPerDay: number;
+    removalsPerDay: number;
+  };
+  smtpUrl?: string;
+  mailFrom: string;
+  adminMasterKey?: string;
+  adminSessionHours: number;
+  tlogSigningKey?: string;
+  tlogOrigin: string;
+  uploadTtlHours: number;
+  /** Folder of the built web app. */
+  webDist: string;
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    siteUrl,
+    supportEmail: e.SUPPORT_EMAIL,
+    sponsorUrl: e.SPONSOR_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimit: {
+      disabled: e.RATE_LIMIT_DISABLED,
+      apiPerHour: e.RATE_LIMIT_API_PER_HOUR,
+      uploadsPerDay: e.RATE_LIMIT_UPLOADS_PER_DAY,
+      submissionsPerDay: e.RATE_LIMIT_SUBMISSIONS_PER_DAY,
+      removalsPerDay: e.RATE_LIMIT_REMOVALS_PER_DAY,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminMasterKey: e.ADMIN_MASTER_KEY,
+    adminSessionHours: e.ADMIN_SESSION_HOURS,
+    tlogSigningKey: e.TLOG_SIGNING_KEY,
+    tlogOrigin: e.TLOG_ORIGIN ?? `${new URL(siteUrl).host}/log`,
+    uploadTtlHours: e.UPLOAD_TTL_HOURS,
+    webDist: path.resolve('web/dist'),
+    ...overrides,
+  };
+}

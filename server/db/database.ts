@@ -1,0 +1,99 @@
+// One query path for both databases: Kysely over a pg.Pool, which talks either to an embedded
+// PGlite (default) or to a PostgreSQL server (DATABASE_URL). Same SQL, same results.
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { DB } from './types';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  /** Subscribe to a Postgres NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; absent means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let location = 'memory://';
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+    location = path.join(dataDir, 'pgdata');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    pool,
+    async listen(channel, onMessage) {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return async () => unsubscribe();
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with the server's own message (wrong password, missing database…).
+  await pool.query('SELECT 1');
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    async listen(channel, onMessage) {
+      // LISTEN needs a connection of its own for as long as the subscription lasts.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onMessage(msg.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Sends a Postgres NOTIFY; inside a transaction it is delivered only after commit. */
+export async function notify(db: Kysely<DB>, channel: string, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+}

@@ -1,0 +1,233 @@
+// Kysely table types for the schema in migrations/*.sql. Keep the two in step.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export interface UploadsTable {
+  id: Generated<string>;
+  sha256: string;
+  phash: string;
+  mime: string;
+  extension: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  original_key: string;
+  derivative_key: string;
+  derivative_width: number;
+  derivative_height: number;
+  metadata: Json;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface SubmissionsTable {
+  id: Generated<string>;
+  registry_seq: ColumnType<string, number | string | bigint, never>;
+  registry_id: string;
+  title: string;
+  artist_name: string;
+  author_full_name: string;
+  author_email: string;
+  author_city: string | null;
+  author_state: string | null;
+  author_country: string | null;
+  portfolio_link: string | null;
+  external_link: string | null;
+  tool: string;
+  tool_other: string | null;
+  platform: Generated<string>;
+  verification_method: Generated<string>;
+  artwork_license: Generated<string>;
+  usage_type: TextArray;
+  tags: TextArray;
+  prompt: Generated<string>;
+  prompt_visibility: Generated<'public' | 'private'>;
+  story_context: string | null;
+  co_authors: TextArray;
+  image_url: string | null;
+  image_key: string | null;
+  original_key: string | null;
+  image_hash: string | null;
+  image_phash: string | null;
+  image_dimensions: string | null;
+  image_file_type: string | null;
+  image_file_size: number | null;
+  embedded_metadata: Json;
+  verification_resources: Json;
+  allow_ai_training: Generated<boolean>;
+  restrict_usage: Generated<boolean>;
+  remix_allowed: Generated<boolean>;
+  no_commercial: Generated<boolean>;
+  sensitive_content: Generated<boolean>;
+  must_give_credit: Generated<boolean>;
+  trust_meter: number;
+  trust_breakdown: Json;
+  trust_rubric_version: Generated<string>;
+  prompt_specificity: Json;
+  duplicate_of: string | null;
+  email_verified_at: NullableTimestamp;
+  email_verify_token_hash: string | null;
+  email_verify_sent_at: NullableTimestamp;
+  is_public: Generated<boolean>;
+  log_index: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: string | null;
+  deletion_reason: string | null;
+  purged_at: NullableTimestamp;
+  search_text: ColumnType<string, never, never>;
+}
+
+/** The public view: no e-mail, no tokens, no original key; prompt is null when private. */
+export interface PublicSubmissionsView {
+  id: string;
+  registry_seq: string;
+  registry_id: string;
+  title: string;
+  artist_name: string;
+  author_full_name: string;
+  author_city: string | null;
+  author_state: string | null;
+  author_country: string | null;
+  portfolio_link: string | null;
+  external_link: string | null;
+  tool: string;
+  tool_other: string | null;
+  platform: string;
+  verification_method: string;
+  artwork_license: string;
+  usage_type: string[];
+  tags: string[];
+  prompt: string | null;
+  prompt_visibility: 'public' | 'private';
+  story_context: string | null;
+  co_authors: string[];
+  image_url: string | null;
+  image_key: string | null;
+  image_hash: string | null;
+  image_phash: string | null;
+  image_dimensions: string | null;
+  image_file_type: string | null;
+  image_file_size: number | null;
+  embedded_metadata: unknown;
+  verification_resources: unknown;
+  allow_ai_training: boolean;
+  restrict_usage: boolean;
+  remix_allowed: boolean;
+  no_commercial: boolean;
+  sensitive_content: boolean;
+  must_give_credit: boolean;
+  trust_meter: number;
+  trust_breakdown: unknown;
+  trust_rubric_version: string;
+  prompt_specificity: unknown;
+  duplicate_of: string | null;
+  email_verified: boolean;
+  is_public: boolean;
+  log_index: string | null;
+  created_at: Date;
+  updated_at: Date;
+  search_text: string;
+}
+
+export interface RemovalRequestsTable {
+  id: Generated<string>;
+  submission_url: string;
+  submission_id: string | null;
+  requestor_email: string;
+  requestor_name: string;
+  reason: string;
+  additional_info: string | null;
+  request_ip: string | null;
+  status: Generated<'pending' | 'processing' | 'approved' | 'denied'>;
+  admin_notes: string | null;
+  processed_by: string | null;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  token_hash: string;
+  admin_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export type AuditAction =
+  | 'CREATE' | 'UPDATE' | 'DELETE' | 'SOFT_DELETE' | 'RESTORE' | 'PURGE' | 'LOGIN' | 'LOGOUT' | 'LOGIN_FAILED';
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  table_name: string;
+  record_id: string;
+  action_type: AuditAction;
+  admin_id: string | null;
+  admin_email: string | null;
+  reason: string | null;
+  old_values: Json | null;
+  new_values: Json | null;
+  changed_fields: TextArray;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface TlogLeavesTable {
+  leaf_index: ColumnType<string, number | string | bigint, never>;
+  leaf_hash: string;
+  canonical_json: string;
+  event_type: 'created' | 'soft_deleted' | 'restored' | 'purged';
+  submission_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface TlogCheckpointsTable {
+  tree_size: ColumnType<string, number | string | bigint, never>;
+  root_hash: string;
+  note: string;
+  created_at: Timestamp;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface DB {
+  uploads: UploadsTable;
+  submissions: SubmissionsTable;
+  active_submissions: SubmissionsTable;
+  public_submissions: PublicSubmissionsView;
+  removal_requests: RemovalRequestsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
+  tlog_leaves: TlogLeavesTable;
+  tlog_checkpoints: TlogCheckpointsTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+export type Submission = Selectable<SubmissionsTable>;
+export type NewSubmission = Insertable<SubmissionsTable>;
+export type SubmissionUpdate = Updateable<SubmissionsTable>;
+export type PublicSubmission = PublicSubmissionsView;

@@ -1,0 +1,86 @@
+// Serves the built React app for every page route of SPEC §2. Unknown paths get HTTP 404 with the
+// app's 404 page. Features can add head tags (title, Open Graph, JSON-LD) for crawlers and decide
+// the status of a page (e.g. 404 for a missing proof page) through PageHeadProviders.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isKnownPagePath } from '../../core/routes';
+import { SITE_NAME } from '../../core/site';
+
+export interface PageHead {
+  status: number;
+  /** Raw HTML placed at the end of <head>; the provider is responsible for escaping. */
+  headHtml: string;
+  /** Optional server-rendered text for the body before the app starts (no-JS readers). */
+  bodyHtml?: string;
+  /** Replaces the document title when set (already escaped). */
+  title?: string;
+}
+
+export type PageHeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+
+const NOT_FOUND_BODY = '<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>';
+
+const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${SITE_NAME}</title></head><body><div id="root"></div></body></html>`;
+
+function loadShell(webDist: string): string {
+  const file = path.join(webDist, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : FALLBACK_SHELL;
+}
+
+export function renderShell(shell: string, head: Partial<PageHead>): string {
+  let html = shell;
+  if (head.title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${head.title}</title>`);
+  if (head.headHtml) html = html.replace('</head>', `${head.headHtml}</head>`);
+  if (head.bodyHtml) html = html.replace('<div id="root"></div>', `<div id="root">${head.bodyHtml}</div>`);
+  return html;
+}
+
+export async function installPages(app: FastifyInstance, webDist: string, providers: PageHeadProvider[]): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset name, so they never change under one URL.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  // Read once; in development (no build) a minimal shell keeps the server usable.
+  const shell = loadShell(webDist);
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodeURIComponentSafe(request.url.split('?')[0]);
+    if (pathname.startsWith('/api/') && !isKnownPagePath(pathname)) {
+      return reply.status(404).send({ error: { code: 'not_found', message: 'No such API endpoint.' } });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    reply.type('text/html; charset=utf-8');
+    if (!isKnownPagePath(pathname)) {
+      request.log.warn({ path: pathname }, 'page not found');
+      return reply.status(404).send(renderShell(shell, { bodyHtml: NOT_FOUND_BODY }));
+    }
+    for (const provider of providers) {
+      const head = await provider(pathname, request);
+      if (head) return reply.status(head.status).send(renderShell(shell, head));
+    }
+    return reply.status(200).send(shell);
+  };
+
+  app.get('/*', servePage);
+  app.get('/', servePage);
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

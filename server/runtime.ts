@@ -1,0 +1,29 @@
+// Opens the pieces a running server (or a CLI command) needs: database with migrations applied,
+// and the object store. Shared by main.ts, the seed command and the tests.
+import path from 'node:path';
+import type { AppConfig } from './config';
+import type { AppDeps } from './deps';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { LocalFolderStore } from './storage/local-folder-store';
+
+export async function openRuntime(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<AppDeps> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemoryDatabase ? undefined : config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  try {
+    await migrate(database.pool);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return {
+    config,
+    database,
+    db: database.db,
+    store: new LocalFolderStore(path.join(config.dataDir)),
+    now: () => new Date(),
+  };
+}

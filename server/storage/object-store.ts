@@ -1,0 +1,42 @@
+// Where image bytes live. Two buckets: 'artworks' holds the public derivatives (the spec's public
+// bucket), 'originals' holds the uploaded files, never served to the public.
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+export type Bucket = 'artworks' | 'originals';
+
+export interface ObjectStore {
+  put(bucket: Bucket, key: string, data: Buffer): Promise<void>;
+  get(bucket: Bucket, key: string): Promise<Buffer | null>;
+  stream(bucket: Bucket, key: string): Promise<{ body: Readable; size: number } | null>;
+  exists(bucket: Bucket, key: string): Promise<boolean>;
+  delete(bucket: Bucket, key: string): Promise<void>;
+}
+
+// Keys are made only by the server: a date folder and a random UUID. Clients never pick paths.
+const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+export function newObjectKey(extension: 'jpg' | 'png' | 'webp', now = new Date()): string {
+  const yyyy = now.getUTCFullYear();
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${yyyy}/${mm}/${crypto.randomUUID()}.${extension}`;
+}
+
+export function isValidObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** Public URL path of a derivative in the 'artworks' bucket. */
+export function publicImagePath(key: string): string {
+  return `/artworks/${key}`;
+}
+
+/**
+ * SPEC §3 image URL rule: a value starting with http, blob: or / is used as is; anything else is
+ * a path in the public 'artworks' bucket.
+ */
+export function resolveImageUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^(https?:|blob:|\/)/.test(value)) return value;
+  return publicImagePath(value);
+}

@@ -1,0 +1,7 @@
+// HTTP routes of the submissions feature. Routes validate input and call the feature's service.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+
+export async function submissionsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {
+  // Filled in by the submissions feature.
+}

@@ -1,0 +1,63 @@
+// Builds the real HTTP app on a fresh database and a temporary storage folder. Tests drive it
+// through HTTP with app.inject (or a real port when a browser or a second process needs one).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import type { AppDeps } from '../../server/deps';
+import { LocalFolderStore } from '../../server/storage/local-folder-store';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  dataDir: string;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  config?: Partial<AppConfig>;
+  now?: () => Date;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-'));
+  const config = loadConfig(
+    { RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'silent', SITE_URL: 'http://ledger.test', ...options.env, DATA_DIR: dataDir },
+    options.config,
+  );
+  const testDb = await createTestDatabase();
+  const deps: AppDeps = {
+    config,
+    database: testDb.database,
+    db: testDb.database.db,
+    store: new LocalFolderStore(dataDir),
+    now: options.now ?? (() => new Date()),
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every file under a folder, relative paths: lets tests prove a refused input left nothing behind. */
+export function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+}

@@ -1,0 +1,44 @@
+// A fresh, migrated database for each test file: in-memory PGlite by default, or a new database on
+// the PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards).
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+
+export interface TestDatabase {
+  database: Database;
+  /** Connection string when running on PostgreSQL (for tests that start extra processes). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await migrate(database.pool);
+    return { database, drop: () => database.close() };
+  }
+  const name = `ledger_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await migrate(database.pool);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
