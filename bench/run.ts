@@ -1,0 +1,114 @@
+// `npm run bench`: seeds a database, starts the built server, and for each scenario prints req/s
+// and p99 latency next to a baseline (a bare Node http server with a same-size fixed body)
+// measured in the same run. Machines are shared and noisy: read the ratios, not the numbers.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SCENARIOS, type Scenario } from './scenarios';
+
+const SEED_COUNT = Number(process.env.BENCH_SEED_COUNT ?? 1000);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up.');
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('The server did not become healthy in 60 s.');
+}
+
+interface Measurement {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** A bare Node server answering `body` with the same content type: the ceiling for this machine now. */
+async function startBaseline(body: Buffer, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function runScenario(baseUrl: string, scenario: Scenario): Promise<void> {
+  const url = `${baseUrl}${scenario.path}`;
+  const sample = await fetch(url, { headers: scenario.headers });
+  const body = Buffer.from(await sample.arrayBuffer());
+  if (!sample.ok) throw new Error(`${scenario.name}: the server answered ${sample.status}`);
+  const baseline = await startBaseline(body, sample.headers.get('content-type') ?? 'application/octet-stream');
+  try {
+    const base = await measure(baseline.url);
+    const real = await measure(url, scenario.headers);
+    const ratio = real.rps / base.rps;
+    console.log(
+      `${scenario.name.padEnd(44)} ${real.rps.toFixed(0).padStart(7)} req/s  p99 ${String(real.p99).padStart(4)} ms` +
+        `  | baseline ${base.rps.toFixed(0).padStart(7)} req/s  p99 ${String(base.p99).padStart(4)} ms` +
+        `  | ratio ${ratio.toFixed(2)}  (${body.length} B body${real.non2xx || real.errors ? `, ${real.non2xx} non-2xx, ${real.errors} errors` : ''})`,
+    );
+  } finally {
+    await baseline.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
+  // Always the embedded database: the benchmark measures this code, not a remote server.
+  const { DATABASE_URL: _remote, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'warn' };
+  console.log(`Seeding ${SEED_COUNT} works into a fresh embedded database…`);
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(SEED_COUNT)], { env, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('Seeding failed.');
+  if (!fs.existsSync('web/dist/index.html')) spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, server);
+    console.log(`\n${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement\n`);
+    for (const scenario of SCENARIOS) await runScenario(baseUrl, scenario);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});

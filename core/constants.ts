@@ -1,0 +1,166 @@
+// Business constants of SPEC §9, with the overrides of DECISIONS.md applied.
+// Pure data: safe to import from the server and from the browser bundle.
+//
+// Deliberately absent (DECISIONS.md overrides them):
+// - the artist page's own bands 80/60 (#4: one scale everywhere, see core/status.ts);
+// - the client-set "fast-submit trust_meter 70" (#1: the server computes the score);
+// - the 3-second pause of bulk image generation (#18: we check and rebuild derivatives instead).
+
+// ---- Trust scale (SPEC §4, §9) ----
+export const TRUST_MIN = 0;
+export const TRUST_MAX = 100;
+
+/** Lower bound of each status band. Below `verified` the work is 'Incomplete'. */
+export const TRUST_THRESHOLDS = {
+  verified: 62,
+  documented: 65,
+  traceable: 75,
+  provenanceStrong: 85,
+} as const;
+
+/** Minimum score for home featured works, the admin 'Verified' label and the deleted page's good badge. */
+export const VERIFIED_THRESHOLD = TRUST_THRESHOLDS.verified;
+
+/** The signal-strength bar never shrinks below this width, so a score of 0 is still visible. */
+export const SIGNAL_MIN_WIDTH_PERCENT = 5;
+
+// ---- Paging and lists ----
+export const PAGE_SIZES = {
+  ledger: 12,
+  artist: 12,
+  admin: 25,
+  audit: 50,
+} as const;
+
+/** Artist page: at most this many numbered page buttons, sliding with the current page. */
+export const ARTIST_PAGER_BUTTONS = 5;
+
+/** Admin pager: first, last, and pages within this distance of the current one. */
+export const ADMIN_PAGER_NEIGHBOURS = 1;
+
+/** Home: this many random works shown out of a pool of the newest FEATURED_POOL eligible ones. */
+export const FEATURED_COUNT = 5;
+export const FEATURED_POOL = 50;
+
+// ---- Text limits (characters) ----
+export const LIMITS = {
+  title: 200,
+  prompt: 5000,
+  story: 2000,
+  email: 100,
+  fullName: 100,
+  artistName: 100,
+  // Our additions, so no field is unbounded:
+  toolOther: 100,
+  coAuthorName: 100,
+  coAuthors: 10,
+  profileLinkUrl: 2000,
+  removalUrl: 2000,
+  removalName: 100,
+  removalEmail: 100,
+  removalReason: 2000,
+  removalAdditionalInfo: 5000,
+  adminNotes: 2000,
+  adminPassword: 1000,
+} as const;
+
+/** Profile links: the wizard starts with `min` inputs, allows up to `max`; remove only while more than `min`. */
+export const PROFILE_LINKS = { min: 2, max: 5 } as const;
+
+export const WIZARD_STEPS = 7;
+
+// ---- Images (SPEC §5, DECISIONS #7, #8, #9) ----
+export const IMAGE_RESIZE_HEIGHT = 360;
+/** JPEG quality as the browser canvas takes it (0-1); sharp takes it as 80. */
+export const IMAGE_JPEG_QUALITY = 0.8;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_LABEL = '10MB';
+export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AcceptedImageMimeType = (typeof ACCEPTED_IMAGE_MIME_TYPES)[number];
+/** For an <input type="file" accept=...> attribute. The server still checks the bytes. */
+export const IMAGE_ACCEPT_ATTRIBUTE = [...ACCEPTED_IMAGE_MIME_TYPES, '.jpg', '.jpeg', '.png', '.webp'].join(',');
+export const SUPPORTED_FORMATS_TEXT = 'Supported: JPG, PNG, WebP (max 10MB)';
+
+// ---- Ledger filters ----
+export const DATE_FILTER_DAYS = { week: 7, month: 30, year: 365 } as const;
+export type DateFilter = keyof typeof DATE_FILTER_DAYS;
+
+/** Cards show at most this many usage types and tags, then '+N'. */
+export const CARD_LIMITS = { usageTypes: 2, tags: 3 } as const;
+
+// ---- Proof page and exports ----
+export const SEMANTIC_TOKENS = { shown: 12, export: 8, minWordLength: 3 } as const;
+export const SHORT_ID_LENGTH = 8;
+export const HASH_DISPLAY = { full: 24, metadataPanel: 16 } as const;
+export const BADGE_SIZES = {
+  large: { width: 800, height: 300 },
+  small: { width: 400, height: 150 },
+} as const;
+export type BadgeSize = keyof typeof BADGE_SIZES;
+
+/** Quick View shows its spinner this long before 'Details loaded'. */
+export const QUICK_VIEW_DELAY_MS = 800;
+
+// ---- Public read API (SPEC §7, §9) ----
+export const PUBLIC_API_FORMATS = ['json', 'jsonl', 'csv', 'xml', 'rss'] as const;
+export type PublicApiFormat = (typeof PUBLIC_API_FORMATS)[number];
+export const PUBLIC_API = {
+  defaultLimit: 100,
+  maxLimit: 1000,
+  defaultOffset: 0,
+  rateLimitPerHour: 1000,
+  cacheSeconds: 300,
+  apiVersion: '1.0',
+  formats: PUBLIC_API_FORMATS,
+} as const;
+export const DATASET_LICENSE = 'CC BY 4.0';
+
+// ---- Removal, rights and legal texts ----
+/** DECISIONS #6: one figure everywhere (the spec's 'within 24 hours' is dropped). */
+export const REMOVAL_VETTING_TEXT = '48-72 hours';
+export const RIGHTS_REQUEST_HOURS = 72;
+export const RIGHTS_REQUEST_TEXT = '72 hours';
+/** Admin deleted page: 'deleted in the last 7 days' counter. */
+export const DELETED_RECENT_DAYS = 7;
+export const LEGAL = { minimumAge: 18, notForUnder: 13, governingLaw: 'Pennsylvania' } as const;
+
+// ---- Fixed values of a fast submission (SPEC §3 "Fast-submit payload") ----
+export const FAST_SUBMIT = {
+  tags: ['AI Art'],
+  usageType: ['Personal Project'],
+  platform: 'Web Browser',
+  verificationMethod: 'fast_submit',
+} as const;
+
+export const VERIFICATION_METHOD_LABELS: Readonly<Record<string, string>> = {
+  fast_submit: 'Verified via Fast Submit',
+};
+
+/** Human label for a stored verification_method; unknown methods are shown as stored. */
+export function verificationMethodLabel(method: string | null | undefined): string {
+  if (!method) return '';
+  return VERIFICATION_METHOD_LABELS[method] ?? method;
+}
+
+/** Stored in place of an empty prompt (SPEC §3). It carries no meaning, so it yields no tokens. */
+export const NO_PROMPT_TEXT = 'No prompt provided';
+
+/** Licence shown when a record has none stored (SPEC §3 'default shown CC BY 4.0'). */
+export const DEFAULT_DISPLAY_LICENSE = 'CC BY 4.0';
+
+// ---- Domain enumerations (SPEC §3) ----
+export const PROMPT_VISIBILITIES = ['public', 'private'] as const;
+export type PromptVisibility = (typeof PROMPT_VISIBILITIES)[number];
+
+export const REMOVAL_REQUEST_STATUSES = ['pending', 'processing', 'approved', 'denied'] as const;
+export type RemovalRequestStatus = (typeof REMOVAL_REQUEST_STATUSES)[number];
+/** An admin may move a request only from pending to one of these. */
+export const REMOVAL_DECISIONS = ['approved', 'denied'] as const;
+export type RemovalDecision = (typeof REMOVAL_DECISIONS)[number];
+
+export const AUDIT_ACTION_TYPES = ['CREATE', 'UPDATE', 'DELETE', 'SOFT_DELETE', 'RESTORE'] as const;
+export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
+
+/** Public form of a registry id: VW-YYYY-NNNNNN. */
+export const REGISTRY_ID_PREFIX = 'VW';
+export const REGISTRY_SEQ_MIN_DIGITS = 6;

@@ -1,0 +1,172 @@
+// Every user-facing validation, error, success and info message (SPEC §5, §8), as toast
+// title + description pairs under stable ids. The zod schemas use these ids as issue messages,
+// so the server's error body and the browser's toast show the same words.
+import { LIMITS, MAX_IMAGE_BYTES, PROFILE_LINKS, REMOVAL_VETTING_TEXT } from './constants';
+
+export interface MessagePair {
+  title: string;
+  description: string;
+}
+
+export const MESSAGES = {
+  // ---- Quick-start form (SPEC §5, checked in this order) ----
+  imageRequired: { title: 'Image required', description: 'Please upload an image of your artwork.' },
+  emailRequired: { title: 'Email required', description: 'Please provide your email address.' },
+  emailInvalid: { title: 'Invalid email', description: 'Please enter a valid email address.' },
+  nameRequired: { title: 'Name required', description: 'Please provide your name or artist name.' },
+  titleRequired: { title: 'Title required', description: 'Please provide a title for your artwork.' },
+  processingFailed: { title: 'Processing failed', description: 'Could not process image. Please try again.' },
+  unexpectedError: { title: 'Error', description: 'Something went wrong. Please try again.' },
+
+  // ---- Fast submit (SPEC §5, §8) ----
+  fastImageRequired: { title: 'Image required', description: 'Please upload an image first.' },
+  fastTitleRequired: { title: 'Title required', description: 'Please give your artwork a title.' },
+  toolRequired: { title: 'AI Tool required', description: 'Please select the AI tool you used to create this artwork.' },
+  toolOtherRequired: {
+    title: 'Tool specification required',
+    description: "Please specify which AI tool you used since you selected 'Other'.",
+  },
+  fastEmailRequired: { title: 'Email required', description: 'Please provide your email address for verification.' },
+  fastNameRequired: { title: 'Name required', description: 'Please provide either your full name or artist name.' },
+  uploadIncomplete: {
+    title: 'Upload incomplete',
+    description: 'Please wait for your image to finish uploading before submitting.',
+  },
+  uploadFailed: { title: 'Upload failed', description: 'Could not upload image. Please try again.' },
+  uploadProcessingFailed: { title: 'Upload failed', description: 'Could not process image. Please try again.' },
+  submissionFailed: { title: 'Submission failed', description: 'Please try again. Make sure all required fields are filled.' },
+
+  // ---- Our additions: limits the spec states but does not word (DECISIONS #7, #8) ----
+  imageTooLarge: { title: 'Image too large', description: `Images can be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.` },
+  unsupportedImageType: { title: 'Unsupported image type', description: 'Please upload a JPG, PNG or WebP image.' },
+  uploadInvalid: { title: 'Image required', description: 'The image upload was not recognised. Please upload the image again.' },
+  uploadNotFound: { title: 'Upload expired', description: 'The uploaded image could not be found. Please upload it again.' },
+  titleTooLong: { title: 'Title too long', description: `Titles can be at most ${LIMITS.title} characters.` },
+  promptTooLong: { title: 'Prompt too long', description: `Prompts can be at most ${LIMITS.prompt} characters.` },
+  storyTooLong: { title: 'Story too long', description: `The story can be at most ${LIMITS.story} characters.` },
+  toolUnknown: { title: 'AI Tool required', description: "Please choose an AI tool from the list, or 'Other'." },
+  toolOtherTooLong: { title: 'Tool name too long', description: `The tool name can be at most ${LIMITS.toolOther} characters.` },
+  promptVisibilityInvalid: { title: 'Invalid prompt visibility', description: "Prompt visibility must be 'public' or 'private'." },
+  emailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.email} characters.` },
+  fullNameTooLong: { title: 'Name too long', description: `Your full name can be at most ${LIMITS.fullName} characters.` },
+  artistNameTooLong: { title: 'Name too long', description: `Your artist name can be at most ${LIMITS.artistName} characters.` },
+  profileLinkInvalid: {
+    title: 'Invalid profile link',
+    description: 'Profile links must be full web addresses starting with https:// or http://.',
+  },
+  profileLinkTooLong: { title: 'Profile link too long', description: `Profile links can be at most ${LIMITS.profileLinkUrl} characters.` },
+  tooManyProfileLinks: { title: 'Too many profile links', description: `You can add at most ${PROFILE_LINKS.max} profile links.` },
+  coAuthorTooLong: { title: 'Co-author name too long', description: `Co-author names can be at most ${LIMITS.coAuthorName} characters.` },
+  tooManyCoAuthors: { title: 'Too many co-authors', description: `You can credit at most ${LIMITS.coAuthors} co-authors.` },
+  permissionsInvalid: { title: 'Invalid permissions', description: 'Permission choices must be on or off.' },
+
+  // ---- Removal request (SPEC §5, §8) ----
+  removalMissingInfo: { title: 'Missing Information', description: 'Please fill in all required fields.' },
+  removalInvalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
+  removalFailed: { title: 'Submission failed', description: 'There was an error submitting your request. Please try again.' },
+  removalSubmitted: {
+    title: 'Request Submitted Successfully',
+    description: `Our moderators will review your request within ${REMOVAL_VETTING_TEXT}.`,
+  },
+  removalUrlTooLong: { title: 'Artwork URL too long', description: `The artwork URL or ID can be at most ${LIMITS.removalUrl} characters.` },
+  removalNameTooLong: { title: 'Name too long', description: `Your name can be at most ${LIMITS.removalName} characters.` },
+  removalEmailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.removalEmail} characters.` },
+  removalReasonTooLong: { title: 'Reason too long', description: `The reason can be at most ${LIMITS.removalReason} characters.` },
+  removalAdditionalInfoTooLong: {
+    title: 'Additional information too long',
+    description: `Additional information can be at most ${LIMITS.removalAdditionalInfo} characters.`,
+  },
+
+  // ---- Admin (SPEC §5, §8) ----
+  adminLoginRequired: { title: 'Admin access', description: 'You must be logged in as an admin to access this page.' },
+  adminCredentialsRequired: { title: 'Error', description: 'Please enter email and password.' },
+  adminLoginFailed: { title: 'Login failed', description: 'Invalid credentials.' },
+  adminCredentialsTooLong: { title: 'Login failed', description: 'Invalid credentials.' },
+  adminSubmissionIdRequired: { title: 'Error', description: 'Please enter a submission ID' },
+  adminNotesRequired: { title: 'Error', description: 'Please provide admin notes for this action.' },
+  adminNotesTooLong: { title: 'Notes too long', description: `Admin notes can be at most ${LIMITS.adminNotes} characters.` },
+  adminDecisionInvalid: { title: 'Error', description: "The decision must be 'approved' or 'denied'." },
+  removeFailed: { title: 'Error removing submission', description: 'Failed to remove the submission.' },
+  restoreFailed: { title: 'Error restoring submission', description: 'Failed to restore the submission.' },
+  loadSubmissionsFailed: { title: 'Error loading submissions', description: 'Failed to load submissions data.' },
+  loadRequestsFailed: { title: 'Error loading requests', description: 'Failed to load removal requests.' },
+  processRequestFailed: { title: 'Error processing request', description: 'Failed to process the removal request.' },
+  loadDeletedFailed: { title: 'Error loading deleted submissions', description: 'Failed to load deleted submissions.' },
+  loadAuditLogFailed: { title: 'Error loading audit log', description: 'Failed to load the audit log.' },
+  loadSubmissionAuditFailed: { title: 'Error loading audit log', description: "Failed to load this submission's audit trail." },
+  imageCheckFailed: { title: 'Error generating images', description: 'Failed to check the stored images. Please try again.' },
+  imageGenerateFailed: { title: 'Error generating image', description: 'Failed to generate image. Please try again.' },
+  imageTestFailed: { title: 'Test failed', description: 'Failed to generate image. Please try again.' },
+  imageTestSucceeded: { title: 'Test successful!', description: 'Image generation is working correctly.' },
+
+  // ---- Generic server answers ----
+  rateLimited: { title: 'Too many requests', description: 'Please wait a while before trying again.' },
+  notFound: { title: 'Not found', description: 'Oops! Page not found' },
+  submissionNotFound: {
+    title: 'Submission Not Found',
+    description: "This Registry ID doesn't exist or the submission is private.",
+  },
+  applicationError: { title: 'Error', description: 'Unexpected Application Error!' },
+
+  // ---- Success and info toasts (SPEC §8) ----
+  imageUploaded: { title: 'Image uploaded', description: 'Ready for verification!' },
+  submissionSucceeded: { title: 'Submission successful!', description: 'Your artwork has been verified and added to the ledger.' },
+  detailsLoaded: { title: 'Details loaded', description: 'Viewing comprehensive submission details' },
+  idCopied: { title: 'ID copied', description: 'Submission ID copied to clipboard' },
+  copyFailed: { title: 'Failed to copy', description: 'Please try again' },
+  linkCopied: { title: 'Link copied', description: 'Share link copied to clipboard' },
+  doiLinkCopied: { title: 'DOI link copied', description: 'Permanent verification link copied to clipboard' },
+  verificationUrlCopied: { title: 'Verification URL copied', description: 'Share this link to prove your authorship' },
+  copyUrlFailed: { title: 'Failed to copy URL', description: 'Please try again' },
+  badgeCodeCopied: { title: 'Badge code copied', description: 'Paste it into your website or profile.' },
+  promptCopied: { title: 'Prompt copied', description: 'Prompt copied to clipboard' },
+  badgeJsonDownloaded: { title: 'JSON downloaded', description: 'Verification data saved as JSON-LD.' },
+  badgePngDownloaded: { title: 'PNG downloaded', description: 'Badge image saved.' },
+  badgeSvgDownloaded: { title: 'SVG downloaded', description: 'Badge vector image saved.' },
+  reportDownloaded: { title: 'Text report downloaded', description: 'Verification report saved.' },
+  bundleDownloaded: { title: 'Bundle downloaded', description: 'All verification files saved.' },
+  submissionRemoved: { title: 'Submission removed', description: 'The submission was removed from the public ledger. It can be restored.' },
+  submissionRestored: { title: 'Submission restored', description: 'The submission is public again.' },
+  requestApproved: { title: 'Request approved', description: 'The linked submission was removed from the public ledger.' },
+  requestDenied: { title: 'Request denied', description: 'The submission stays in the public ledger.' },
+} as const satisfies Record<string, MessagePair>;
+
+export type MessageId = keyof typeof MESSAGES;
+
+export function isMessageId(value: unknown): value is MessageId {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+export function message(id: MessageId): MessagePair {
+  return MESSAGES[id];
+}
+
+// ---- Messages with a variable part ----
+
+/** 'Image loaded' with the file name and size in KB (SPEC §4 quick-start flow). */
+export function imageLoadedMessage(fileName: string, bytes: number): MessagePair {
+  return { title: 'Image loaded', description: `${fileName} (${Math.round(bytes / 1024)} KB)` };
+}
+
+/** 'Copied!' with a description specific to the copied block (implementation guide). */
+export function copiedMessage(description: string): MessagePair {
+  return { title: 'Copied!', description };
+}
+
+/** Admin login when the server answers with its own error text; falls back to 'Invalid credentials.'. */
+export function adminLoginFailedMessage(serverError?: string | null): MessagePair {
+  return { title: MESSAGES.adminLoginFailed.title, description: serverError?.trim() || MESSAGES.adminLoginFailed.description };
+}
+
+/** Admin login when the server cannot be reached at all. */
+export function adminConnectionErrorMessage(detail: string): MessagePair {
+  return { title: 'Login error', description: `Connection error: ${detail}` };
+}
+
+/** Result of the admin image check (DECISIONS #18). */
+export function imageCheckResultMessage(counts: { ok: number; regenerated: number; lost: number }): MessagePair {
+  return {
+    title: 'Image check complete',
+    description: `${counts.ok} fine, ${counts.regenerated} regenerated, ${counts.lost} with a lost original.`,
+  };
+}

@@ -1,0 +1,186 @@
+// Zod schemas for every form and request body, shared by the server (authoritative) and the
+// browser forms. Each issue's message is a MessageId from core/messages.ts; use
+// firstIssueMessage / fieldErrors / validationErrorBody (core/validation.ts) to turn a
+// ZodError into the exact title + description of SPEC §5.
+//
+// The schemas hold only checks and defaults, no transforms, so they still convert to JSON
+// Schema for the OpenAPI description. Storage-ready values come from normaliseSubmissionBody.
+import { z } from 'zod';
+import { LIMITS, PROFILE_LINKS, PROMPT_VISIBILITIES, REMOVAL_DECISIONS } from './constants';
+import { UUID_PATTERN } from './ids';
+import { DEFAULT_PERMISSIONS, type PermissionKey } from './license';
+import type { MessageId } from './messages';
+import { AI_TOOLS, OTHER_TOOL } from './tools';
+
+/** SPEC §5: local part, '@', domain, '.', at least 2 letters. The one e-mail rule everywhere. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+export function isValidEmail(value: unknown): boolean {
+  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim());
+}
+
+// No check uses `abort: true`: an explicitly aborted issue would also stop the object-level
+// rules below from running. A field may thus report two issues (a blank e-mail also fails the
+// pattern); the first, in check order, is the one shown.
+const err = (id: MessageId) => ({ error: id });
+
+/** Trimmed text that must not be blank. */
+function requiredText(required: MessageId, max: number, tooLong: MessageId) {
+  return z.string(err(required)).trim().min(1, err(required)).max(max, err(tooLong));
+}
+
+/** Trimmed text that may be absent, null or blank. */
+function optionalText(max: number, tooLong: MessageId) {
+  return z.string().trim().max(max, err(tooLong)).nullish();
+}
+
+function emailField(required: MessageId, invalid: MessageId, tooLong: MessageId) {
+  return z
+    .string(err(required))
+    .trim()
+    .min(1, err(required))
+    .regex(EMAIL_PATTERN, err(invalid))
+    .max(LIMITS.email, err(tooLong));
+}
+
+function hasText(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Object-level rules run even when other fields fail, so a form can show every field's error. */
+const always = { when: () => true };
+
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quick-start form (home page). The image is checked by the form itself, before these fields.
+
+export const quickStartSchema = z.object({
+  email: emailField('emailRequired', 'emailInvalid', 'emailTooLong'),
+  name: requiredText('nameRequired', LIMITS.artistName, 'artistNameTooLong'),
+  title: requiredText('titleRequired', LIMITS.title, 'titleTooLong'),
+});
+export type QuickStartDraft = z.output<typeof quickStartSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/submissions (DESIGN.md HTTP contract). Unknown keys such as trust_meter, image_hash,
+// is_public or verification_method are stripped: the server decides those (DECISIONS #1).
+
+const permissionFlag = (key: PermissionKey) => z.boolean(err('permissionsInvalid')).default(DEFAULT_PERMISSIONS[key]);
+
+export const permissionsSchema = z
+  .object({
+    allow_ai_training: permissionFlag('allow_ai_training'),
+    restrict_usage: permissionFlag('restrict_usage'),
+    remix_allowed: permissionFlag('remix_allowed'),
+    no_commercial: permissionFlag('no_commercial'),
+    sensitive_content: permissionFlag('sensitive_content'),
+    must_give_credit: permissionFlag('must_give_credit'),
+  })
+  .prefault({});
+
+const httpUrl = z.httpUrl();
+
+/** Blank entries are allowed here and dropped by the normaliser; the 5-link limit counts the rest. */
+export const profileLinksSchema = z
+  .array(
+    z
+      .string(err('profileLinkInvalid'))
+      .trim()
+      .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
+      .refine((link) => link === '' || httpUrl.safeParse(link).success, err('profileLinkInvalid')),
+    err('profileLinkInvalid'),
+  )
+  .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks'))
+  .default([]);
+
+export const coAuthorsSchema = z
+  .array(z.string(err('coAuthorTooLong')).trim().max(LIMITS.coAuthorName, err('coAuthorTooLong')))
+  .max(LIMITS.coAuthors, err('tooManyCoAuthors'))
+  .default([]);
+
+export const aiToolSchema = z.enum(AI_TOOLS, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'toolRequired' : 'toolUnknown'),
+});
+
+export const submissionBodySchema = z
+  .object({
+    upload_id: z
+      .string(err('fastImageRequired'))
+      .trim()
+      .min(1, err('fastImageRequired'))
+      .regex(UUID_PATTERN, err('uploadInvalid')),
+    title: requiredText('fastTitleRequired', LIMITS.title, 'titleTooLong'),
+    prompt: optionalText(LIMITS.prompt, 'promptTooLong'),
+    prompt_visibility: z.enum(PROMPT_VISIBILITIES, err('promptVisibilityInvalid')).default('public'),
+    story_context: optionalText(LIMITS.story, 'storyTooLong'),
+    tool: aiToolSchema,
+    tool_other: optionalText(LIMITS.toolOther, 'toolOtherTooLong'),
+    permissions: permissionsSchema,
+    author_email: emailField('fastEmailRequired', 'emailInvalid', 'emailTooLong'),
+    author_full_name: optionalText(LIMITS.fullName, 'fullNameTooLong'),
+    artist_name: optionalText(LIMITS.artistName, 'artistNameTooLong'),
+    profile_links: profileLinksSchema,
+    co_authors: coAuthorsSchema,
+  })
+  .refine((body) => fieldOf(body, 'tool') !== OTHER_TOOL || hasText(fieldOf(body, 'tool_other')), {
+    error: 'toolOtherRequired',
+    path: ['tool_other'],
+    ...always,
+  })
+  .refine((body) => hasText(fieldOf(body, 'author_full_name')) || hasText(fieldOf(body, 'artist_name')), {
+    error: 'fastNameRequired',
+    path: ['author_full_name'],
+    ...always,
+  });
+
+/** What the client sends (defaults not yet applied). */
+export type SubmissionBodyInput = z.input<typeof submissionBodySchema>;
+/** What a successful parse gives. */
+export type SubmissionBody = z.output<typeof submissionBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/removal-requests. SPEC §5 checks all required fields first ('Missing Information'),
+// and only then the e-mail pattern ('Invalid Email'), so that rule runs on an otherwise valid body.
+
+export const removalRequestSchema = z
+  .object({
+    submission_url: requiredText('removalMissingInfo', LIMITS.removalUrl, 'removalUrlTooLong'),
+    requestor_name: requiredText('removalMissingInfo', LIMITS.removalName, 'removalNameTooLong'),
+    requestor_email: requiredText('removalMissingInfo', LIMITS.removalEmail, 'removalEmailTooLong'),
+    reason: requiredText('removalMissingInfo', LIMITS.removalReason, 'removalReasonTooLong'),
+    additional_info: optionalText(LIMITS.removalAdditionalInfo, 'removalAdditionalInfoTooLong'),
+  })
+  .refine((body) => isValidEmail(body.requestor_email), {
+    error: 'removalInvalidEmail',
+    path: ['requestor_email'],
+    when: (payload) => payload.issues.length === 0,
+  });
+export type RemovalRequestBody = z.output<typeof removalRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+export const adminLoginSchema = z.object({
+  email: requiredText('adminCredentialsRequired', LIMITS.email, 'adminCredentialsTooLong'),
+  // Not trimmed: spaces may be part of a password.
+  password: z
+    .string(err('adminCredentialsRequired'))
+    .min(1, err('adminCredentialsRequired'))
+    .max(LIMITS.adminPassword, err('adminCredentialsTooLong')),
+});
+export type AdminLoginBody = z.output<typeof adminLoginSchema>;
+
+/** POST /api/admin/removal-requests/{id}/decision */
+export const removalDecisionSchema = z.object({
+  decision: z.enum(REMOVAL_DECISIONS, err('adminDecisionInvalid')),
+  admin_notes: requiredText('adminNotesRequired', LIMITS.adminNotes, 'adminNotesTooLong'),
+});
+export type RemovalDecisionBody = z.output<typeof removalDecisionSchema>;
+
+/** The admin dashboard's delete tool: a non-blank submission id. */
+export const adminSubmissionIdSchema = z.object({
+  submission_id: requiredText('adminSubmissionIdRequired', LIMITS.removalUrl, 'adminSubmissionIdRequired'),
+});

@@ -1,0 +1,67 @@
+// From a validated submission body to the values the server stores (SPEC §3 "Fast-submit payload").
+import { NO_PROMPT_TEXT, type PromptVisibility } from './constants';
+import { deriveLicense, type ArtworkLicense, type Permissions } from './license';
+import type { SubmissionBody } from './schemas';
+import { effectiveToolName } from './tools';
+
+export interface NormalisedSubmission {
+  upload_id: string;
+  title: string;
+  /** The prompt, or 'No prompt provided' when none was given (SPEC §5). */
+  prompt: string;
+  /** False when `prompt` is only the placeholder. */
+  prompt_provided: boolean;
+  prompt_visibility: PromptVisibility;
+  story_context: string | null;
+  /** The name the work is filed under: the specification when 'Other' was chosen. */
+  tool: string;
+  tool_other: string | null;
+  author_email: string;
+  author_full_name: string;
+  artist_name: string;
+  /** Non-blank links, without duplicates, in the order given. */
+  profile_links: string[];
+  co_authors: string[];
+  permissions: Permissions;
+  artwork_license: ArtworkLicense;
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  const t = value?.trim();
+  return t ? t : null;
+}
+
+function nonBlankUnique(values: readonly string[]): string[] {
+  return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+}
+
+/** SPEC §5: a missing author name falls back to the other name field. */
+export function resolveAuthorNames(
+  fullName: string | null | undefined,
+  artistName: string | null | undefined,
+): { author_full_name: string; artist_name: string } {
+  const full = blankToNull(fullName);
+  const artist = blankToNull(artistName);
+  return { author_full_name: full ?? artist ?? '', artist_name: artist ?? full ?? '' };
+}
+
+export function normaliseSubmissionBody(body: SubmissionBody): NormalisedSubmission {
+  const prompt = blankToNull(body.prompt);
+  const toolOther = blankToNull(body.tool_other);
+  return {
+    upload_id: body.upload_id.toLowerCase(),
+    title: body.title.trim(),
+    prompt: prompt ?? NO_PROMPT_TEXT,
+    prompt_provided: prompt !== null,
+    prompt_visibility: body.prompt_visibility,
+    story_context: blankToNull(body.story_context),
+    tool: effectiveToolName(body.tool, toolOther),
+    tool_other: body.tool === 'Other' ? toolOther : null,
+    author_email: body.author_email.trim(),
+    ...resolveAuthorNames(body.author_full_name, body.artist_name),
+    profile_links: nonBlankUnique(body.profile_links),
+    co_authors: nonBlankUnique(body.co_authors),
+    permissions: { ...body.permissions },
+    artwork_license: deriveLicense(body.permissions),
+  };
+}

@@ -1,0 +1,138 @@
+// Turns zod issues into the spec's title + description pairs, in the order the forms check them.
+import type { z } from 'zod';
+import { isMessageId, MESSAGES, type MessageId, type MessagePair } from './messages';
+import { quickStartSchema, submissionBodySchema } from './schemas';
+
+type Issue = z.core.$ZodIssue;
+
+export interface IssueMessage extends MessagePair {
+  /** Dotted path of the field ('title', 'profile_links.2'), or null for the whole body. */
+  field: string | null;
+  /** The message id, or null when zod's own wording had to be used. */
+  id: MessageId | null;
+}
+
+/**
+ * The order in which fields are checked across all forms: the quick-start form (email, name,
+ * title), the wizard's steps, the removal form, the admin forms. Object-level rules (the 'Other'
+ * tool, the name pair) report after the field rules in zod; sorting puts them back in step order.
+ */
+const FIELD_ORDER: readonly string[] = [
+  // quick start
+  'email',
+  'name',
+  // wizard: step 1, 2, 3, 4, 5, 6
+  'upload_id',
+  'title',
+  'prompt',
+  'prompt_visibility',
+  'story_context',
+  'tool',
+  'tool_other',
+  'permissions',
+  'author_email',
+  'author_full_name',
+  'artist_name',
+  'profile_links',
+  'co_authors',
+  // removal request
+  'submission_url',
+  'requestor_name',
+  'requestor_email',
+  'reason',
+  'additional_info',
+  // admin
+  'password',
+  'decision',
+  'admin_notes',
+  'submission_id',
+];
+
+function rank(issue: Issue): number {
+  const i = FIELD_ORDER.indexOf(String(issue.path[0] ?? ''));
+  return i === -1 ? FIELD_ORDER.length : i;
+}
+
+/** Issues sorted into check order; issues of the same field keep zod's order. */
+export function orderedIssues(error: z.ZodError): Issue[] {
+  return [...error.issues].sort((a, b) => rank(a) - rank(b));
+}
+
+function fieldPath(issue: Issue): string | null {
+  return issue.path.length ? issue.path.map(String).join('.') : null;
+}
+
+export function issueMessage(issue: Issue): IssueMessage {
+  const field = fieldPath(issue);
+  if (isMessageId(issue.message)) return { ...MESSAGES[issue.message], field, id: issue.message };
+  // A zod default message (e.g. a number where text was expected): still say which field.
+  return { title: 'Invalid input', description: field ? `${field}: ${issue.message}` : issue.message, field, id: null };
+}
+
+/** The message a form shows as its toast: the first failing check in check order. */
+export function firstIssueMessage(error: z.ZodError): IssueMessage {
+  const [first] = orderedIssues(error);
+  if (!first) return { ...MESSAGES.unexpectedError, field: null, id: 'unexpectedError' };
+  return issueMessage(first);
+}
+
+/** One description per field (its first failing check), for messages under each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of orderedIssues(error)) {
+    const key = fieldPath(issue) ?? '_';
+    if (!(key in out)) out[key] = issueMessage(issue).description;
+  }
+  return out;
+}
+
+export interface ValidationErrorBody {
+  error: { code: 'validation_failed'; message: string; title: string; fields: Record<string, string> };
+}
+
+/** The server's 400 body for invalid input (DESIGN.md error shape). */
+export function validationErrorBody(error: z.ZodError): ValidationErrorBody {
+  const first = firstIssueMessage(error);
+  return {
+    error: { code: 'validation_failed', message: first.description, title: first.title, fields: fieldErrors(error) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form-level checks in the spec's order
+
+/** Quick-start 'Continue to Verification' (SPEC §5): image → e-mail blank → e-mail pattern → name → title. */
+export function validateQuickStart(input: {
+  hasImage: boolean;
+  email: string;
+  name: string;
+  title: string;
+}): MessagePair | null {
+  if (!input.hasImage) return MESSAGES.imageRequired;
+  const result = quickStartSchema.safeParse({ email: input.email, name: input.name, title: input.title });
+  if (result.success) return null;
+  const { title, description } = firstIssueMessage(result.error);
+  return { title, description };
+}
+
+/** The body fields each wizard step collects; step 7 (review) checks everything. */
+export const WIZARD_STEP_FIELDS: Readonly<Record<number, readonly string[]>> = {
+  1: ['upload_id'],
+  2: ['title', 'prompt', 'prompt_visibility'],
+  3: ['story_context'],
+  4: ['tool', 'tool_other'],
+  5: ['permissions'],
+  6: ['author_email', 'author_full_name', 'artist_name', 'profile_links', 'co_authors'],
+};
+
+/**
+ * The first problem that keeps a wizard step from advancing, or null. `draft` is the
+ * submission body as filled in so far; fields of later steps are ignored.
+ */
+export function validateWizardStep(step: number, draft: Record<string, unknown>): IssueMessage | null {
+  const result = submissionBodySchema.safeParse(draft);
+  if (result.success) return null;
+  const fields = WIZARD_STEP_FIELDS[step];
+  const issue = orderedIssues(result.error).find((i) => !fields || fields.includes(String(i.path[0] ?? '')));
+  return issue ? issueMessage(issue) : null;
+}

@@ -1,0 +1,144 @@
+import { SITE_NAME } from '../../../core/site';
+import {
+  DATASET_LICENSE_NOTE,
+  DATASET_LICENSE_URL,
+  DATASET_NAME,
+  datasetCitation,
+} from './citation';
+import { PUBLIC_API_VERSION } from './metadata';
+
+/** Croissant 1.0 JSON-LD context as recommended by the spec (MLCommons, appendix 1). */
+const CROISSANT_CONTEXT = {
+  '@language': 'en',
+  '@vocab': 'https://schema.org/',
+  sc: 'https://schema.org/',
+  cr: 'http://mlcommons.org/croissant/',
+  rai: 'http://mlcommons.org/croissant/RAI/',
+  dct: 'http://purl.org/dc/terms/',
+  citeAs: 'cr:citeAs',
+  column: 'cr:column',
+  conformsTo: 'dct:conformsTo',
+  data: { '@id': 'cr:data', '@type': '@json' },
+  dataType: { '@id': 'cr:dataType', '@type': '@vocab' },
+  examples: { '@id': 'cr:examples', '@type': '@json' },
+  extract: 'cr:extract',
+  field: 'cr:field',
+  fileProperty: 'cr:fileProperty',
+  fileObject: 'cr:fileObject',
+  fileSet: 'cr:fileSet',
+  format: 'cr:format',
+  includes: 'cr:includes',
+  isLiveDataset: 'cr:isLiveDataset',
+  jsonPath: 'cr:jsonPath',
+  key: 'cr:key',
+  md5: 'cr:md5',
+  parentField: 'cr:parentField',
+  path: 'cr:path',
+  recordSet: 'cr:recordSet',
+  references: 'cr:references',
+  regex: 'cr:regex',
+  repeated: 'cr:repeated',
+  replace: 'cr:replace',
+  samplingRate: 'cr:samplingRate',
+  separator: 'cr:separator',
+  source: 'cr:source',
+  subField: 'cr:subField',
+  transform: 'cr:transform',
+} as const;
+
+export const DUMP_PATH = '/api/v1/ledger/dump.jsonl.gz';
+const ARCHIVE_ID = 'ledger-dump-gz';
+const JSONL_ID = 'ledger-dump-jsonl';
+const RECORD_SET_ID = 'entries';
+
+// [name, dataType, JSON path in a dump line, description]
+const FIELDS: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['id', 'sc:Text', '$.id', 'Registry ID, VW-YYYY-NNNNNN.'],
+  ['uuid', 'sc:Text', '$.uuid', 'Submission UUID.'],
+  ['title', 'sc:Text', '$.title', 'Title of the artwork.'],
+  ['artist_name', 'sc:Text', '$.artist_name', 'Public artist name.'],
+  ['prompt', 'sc:Text', '$.prompt', 'The prompt, only where the artist made it public; otherwise null.'],
+  ['tool', 'sc:Text', '$.tool', 'AI tool the artist named.'],
+  ['trust_meter', 'sc:Integer', '$.trust_meter', 'Trust score 0-100, computed by the registry from the evidence.'],
+  ['status', 'sc:Text', '$.status', 'Trust status label derived from the score.'],
+  ['created_at', 'sc:Date', '$.created_at', 'Registration time, ISO 8601 UTC.'],
+  ['image_url', 'sc:URL', '$.image_url', 'Absolute URL of the image.'],
+  ['image_sha256', 'sc:Text', '$.image_sha256', 'SHA-256 (hex) of the original image file.'],
+  ['license', 'sc:Text', '$.license', 'Licence the artist chose for this work.'],
+  ['allow_ai_training', 'sc:Boolean', '$.permissions.allow_ai_training', 'The artist allows use for AI training.'],
+  ['no_commercial', 'sc:Boolean', '$.permissions.no_commercial', 'The artist forbids commercial use.'],
+  ['must_give_credit', 'sc:Boolean', '$.permissions.must_give_credit', 'The artist requires credit.'],
+  ['sensitive_content', 'sc:Boolean', '$.permissions.sensitive_content', 'The artist marked the work as sensitive.'],
+  ['ledger_url', 'sc:URL', '$.ledger_url', 'Proof page of the work.'],
+];
+
+/**
+ * Croissant 1.0 (MLCommons) description of the ledger as an ML dataset, for
+ * /api/v1/ledger/croissant.json and the API page. The ledger grows, so it is a live dataset:
+ * the dump carries no fixed checksum.
+ */
+export function croissantDescription(input: {
+  siteUrl: string;
+  totalEntries: number;
+  generatedAt: Date;
+}): Record<string, unknown> {
+  const site = input.siteUrl.replace(/\/+$/, '');
+  return {
+    '@context': CROISSANT_CONTEXT,
+    '@type': 'sc:Dataset',
+    conformsTo: 'http://mlcommons.org/croissant/1.0',
+    name: DATASET_NAME,
+    description:
+      `Public, non-deleted records of the ${SITE_NAME} registry of AI-generated artwork: title, artist, ` +
+      'tool, public prompts, trust score, image link and SHA-256, licence and the artist\'s permissions ' +
+      `(${input.totalEntries} entries on ${input.generatedAt.toISOString().slice(0, 10)}). ` +
+      'Private prompts, e-mail addresses and private or removed works are never included. ' +
+      DATASET_LICENSE_NOTE,
+    license: DATASET_LICENSE_URL,
+    usageInfo: DATASET_LICENSE_NOTE,
+    citeAs: datasetCitation({ siteUrl: site, retrievedAt: input.generatedAt }),
+    url: `${site}/api/docs`,
+    creator: { '@type': 'sc:Organization', name: SITE_NAME, url: site },
+    publisher: { '@type': 'sc:Organization', name: SITE_NAME, url: site },
+    version: PUBLIC_API_VERSION,
+    dateModified: input.generatedAt.toISOString(),
+    isLiveDataset: true,
+    keywords: ['AI-generated art', 'provenance', 'image dataset', 'prompts', 'trust score'],
+    distribution: [
+      {
+        '@type': 'cr:FileObject',
+        '@id': ARCHIVE_ID,
+        name: 'dump.jsonl.gz',
+        description: 'Every public entry, one JSON object per line, gzip-compressed.',
+        contentUrl: `${site}${DUMP_PATH}`,
+        encodingFormat: 'application/gzip',
+      },
+      {
+        '@type': 'cr:FileObject',
+        '@id': JSONL_ID,
+        name: 'dump.jsonl',
+        description: 'The JSON Lines file inside the gzip archive.',
+        contentUrl: 'dump.jsonl',
+        containedIn: { '@id': ARCHIVE_ID },
+        encodingFormat: 'application/jsonlines',
+      },
+    ],
+    recordSet: [
+      {
+        '@type': 'cr:RecordSet',
+        '@id': RECORD_SET_ID,
+        name: RECORD_SET_ID,
+        description: 'One registered artwork per record.',
+        key: { '@id': `${RECORD_SET_ID}/id` },
+        field: FIELDS.map(([name, dataType, jsonPath, description]) => ({
+          '@type': 'cr:Field',
+          '@id': `${RECORD_SET_ID}/${name}`,
+          name,
+          description,
+          dataType,
+          source: { fileObject: { '@id': JSONL_ID }, extract: { jsonPath } },
+        })),
+      },
+    ],
+  };
+}

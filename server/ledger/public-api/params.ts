@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { PUBLIC_API, PUBLIC_API_FORMATS, TRUST_MAX, TRUST_MIN, type PublicApiFormat } from '../../../core/constants';
+import { decodeCursor, type LedgerCursor } from './cursor';
+
+export type { PublicApiFormat };
+const { defaultLimit: PUBLIC_API_DEFAULT_LIMIT, maxLimit: PUBLIC_API_MAX_LIMIT } = PUBLIC_API;
+
+// What follows "Invalid parameter '<name>': " in a 400 answer, one per parameter.
+const MUST = {
+  format: `must be one of ${PUBLIC_API_FORMATS.join(', ')}`,
+  limit: `must be a whole number from 1 to ${PUBLIC_API_MAX_LIMIT}`,
+  offset: 'must be a whole number of 0 or more',
+  min_trust_level: `must be a whole number from ${TRUST_MIN} to ${TRUST_MAX}`,
+  tool_filter: 'must be text of at most 100 characters',
+  date_from: 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)',
+  date_to: 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)',
+  include_prompts: "must be 'true' or 'false'",
+  training_allowed: "must be 'true' (leave it out to include every work)",
+  cursor: 'must be the next_cursor value of an earlier response',
+} as const;
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** Digits only; any size (a huge limit is still capped, so no upper check here). */
+function digits(message: string) {
+  return z.string({ error: message }).regex(WHOLE_NUMBER, { error: message }).transform(Number);
+}
+
+function wholeNumber(message: string) {
+  return digits(message).refine(Number.isSafeInteger, { error: message });
+}
+
+function isoDateOrDateTime(message: string) {
+  return z
+    .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: message })
+    .transform((text) => ({ text, isDateOnly: text.length === 10, at: parseUtc(text) }));
+}
+
+/** A date-time without a zone is read as UTC, like the API's own timestamps. */
+function parseUtc(text: string): Date {
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text);
+  return new Date(text.length === 10 || hasZone ? text : `${text}Z`);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The query string of GET /api/v1/ledger (and /functions/v1/public-ledger-api). Values arrive
+ * as strings; the output is typed. Unknown parameters are ignored (cache busters are common).
+ */
+export const publicApiQuerySchema = z
+  .object({
+    format: z
+      .enum(PUBLIC_API_FORMATS, { error: MUST.format })
+      .default('json')
+      .meta({ description: 'Response format.' }),
+    limit: digits(MUST.limit)
+      .refine((n) => n >= 1, { error: MUST.limit })
+      // Larger values are capped, not refused: a client asking for "everything" still works.
+      .transform((n) => Math.min(n, PUBLIC_API_MAX_LIMIT))
+      .default(PUBLIC_API_DEFAULT_LIMIT)
+      .meta({ description: `Entries per response, 1-${PUBLIC_API_MAX_LIMIT}; larger values are capped.` }),
+    offset: wholeNumber(MUST.offset)
+      .default(PUBLIC_API.defaultOffset)
+      .meta({ description: 'Entries to skip. Prefer cursor for paging through the whole ledger.' }),
+    min_trust_level: wholeNumber(MUST.min_trust_level)
+      .refine((n) => n <= TRUST_MAX, { error: MUST.min_trust_level })
+      .default(TRUST_MIN)
+      .meta({ description: 'Only works with a trust score of at least this value (0-100).' }),
+    tool_filter: z
+      .string({ error: MUST.tool_filter })
+      .trim()
+      .max(100, { error: MUST.tool_filter })
+      .optional()
+      .meta({ description: 'Only works made with this AI tool (exact name, case-insensitive).' }),
+    date_from: isoDateOrDateTime(MUST.date_from)
+      .optional()
+      .meta({ description: 'Only works registered at or after this ISO 8601 date or date-time (UTC).' }),
+    date_to: isoDateOrDateTime(MUST.date_to)
+      .optional()
+      .meta({ description: 'Only works registered up to this ISO 8601 date (whole day) or date-time (UTC).' }),
+    include_prompts: z
+      .enum(['true', 'false'], { error: MUST.include_prompts })
+      .default('false')
+      .transform((v) => v === 'true')
+      .meta({ description: 'Add prompts. Only prompts their artist made public are ever included.' }),
+    training_allowed: z
+      .literal('true', { error: MUST.training_allowed })
+      .optional()
+      .transform((v) => v === 'true')
+      .meta({ description: "Only works whose artist allowed AI training ('true')." }),
+    cursor: z
+      .string({ error: MUST.cursor })
+      .transform((value, ctx) => {
+        const decoded = decodeCursor(value);
+        if (decoded) return decoded;
+        ctx.issues.push({ code: 'custom', message: MUST.cursor, input: value });
+        return z.NEVER;
+      })
+      .optional()
+      .meta({ description: 'Opaque paging token: the next_cursor of the previous response.' }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor && q.offset > 0) {
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'cannot be combined with cursor' });
+    }
+    if (q.date_from && q.date_to && toExclusiveEnd(q.date_to) <= q.date_from.at) {
+      ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be earlier than date_from' });
+    }
+  })
+  .transform(({ date_from, date_to, ...rest }) => ({
+    ...rest,
+    /** Inclusive lower bound for created_at. */
+    created_from: date_from?.at,
+    /** Exclusive upper bound for created_at: a date means "to the end of that day (UTC)". */
+    created_before: date_to ? toExclusiveEnd(date_to) : undefined,
+  }));
+
+function toExclusiveEnd(d: { isDateOnly: boolean; at: Date }): Date {
+  return new Date(d.at.getTime() + (d.isDateOnly ? DAY_MS : 1));
+}
+
+export interface PublicApiQuery {
+  format: PublicApiFormat;
+  limit: number;
+  offset: number;
+  min_trust_level: number;
+  tool_filter?: string;
+  created_from?: Date;
+  created_before?: Date;
+  include_prompts: boolean;
+  training_allowed: boolean;
+  cursor?: LedgerCursor;
+}
+
+export type ParseResult =
+  | { ok: true; value: PublicApiQuery }
+  | { ok: false; parameter: string; message: string };
+
+/**
+ * Validates a raw query object (as Fastify gives it). On failure the message names the
+ * parameter, for a 400: "Invalid parameter 'limit': must be a whole number from 1 to 1000".
+ */
+export function parsePublicApiQuery(query: Record<string, unknown>): ParseResult {
+  const cleaned: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) return failure(name, 'must be given only once');
+    // An empty value (?tool_filter=) is what HTML forms send for "no choice".
+    if (value === '' || value === undefined) continue;
+    // Numbers and booleans come from callers that already coerced the query; read them as text.
+    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    cleaned[name] = typeof text === 'string' && name !== 'cursor' ? text.trim() : text;
+  }
+  const result = publicApiQuerySchema.safeParse(cleaned);
+  if (result.success) {
+    const { tool_filter, ...rest } = result.data;
+    return { ok: true, value: { ...rest, ...(tool_filter ? { tool_filter } : {}) } };
+  }
+  const issue = result.error.issues[0];
+  return failure(String(issue.path[0] ?? 'query'), issue.message);
+}
+
+function failure(parameter: string, reason: string): ParseResult {
+  return { ok: false, parameter, message: `Invalid parameter '${parameter}': ${reason}` };
+}

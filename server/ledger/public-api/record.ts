@@ -1,0 +1,165 @@
+import { proofPath } from '../../../core/ids';
+import { trustStatus } from '../../../core/status';
+
+/**
+ * One work as the public read API shows it (SPEC §3 "Public API record", DECISIONS #12, #17).
+ * Every format (JSON, JSONL, CSV, XML, RSS) is written from this shape only.
+ */
+export interface PublicApiPermissions {
+  allow_ai_training: boolean;
+  restrict_usage: boolean;
+  remix_allowed: boolean;
+  no_commercial: boolean;
+  sensitive_content: boolean;
+  must_give_credit: boolean;
+}
+
+export interface PublicApiRecord {
+  /** Registry id, VW-YYYY-NNNNNN. */
+  id: string;
+  /** The submission UUID; /verify/{uuid} resolves too. */
+  uuid: string;
+  title: string;
+  artist_name: string | null;
+  /** "City, State, Country" from the parts given, or null. */
+  author_location: string | null;
+  /** Only when include_prompts=true and the artist made the prompt public. */
+  prompt: string | null;
+  /** The artist made a prompt public (whether or not this response includes it). */
+  prompt_available: boolean;
+  tool: string | null;
+  platform: string | null;
+  verification_method: string | null;
+  trust_meter: number;
+  /** Trust status label, e.g. 'Provenance Strong' (SPEC §4). */
+  status: string;
+  tags: string[];
+  usage_type: string[];
+  /** ISO 8601, UTC. */
+  created_at: string;
+  image_available: boolean;
+  /** Absolute URL, or null when there is no usable image. */
+  image_url: string | null;
+  /** SHA-256 hex of the original file. */
+  image_sha256: string | null;
+  license: string | null;
+  permissions: PublicApiPermissions;
+  /** Leaf index in the transparency log, null until logged. */
+  log_index: number | null;
+  /** {site}/verify/{VW id}. */
+  ledger_url: string;
+}
+
+/**
+ * The columns of the `public_submissions` view this module reads. author_email, IP addresses
+ * and other private columns are deliberately absent: what is not in the type cannot be copied.
+ */
+export interface PublicSubmissionRow {
+  /** UUID. */
+  id: string;
+  /** VW-YYYY-NNNNNN, formatted by the repository or view from registry_seq and the year. */
+  registry_id: string;
+  title: string;
+  artist_name: string | null;
+  author_city: string | null;
+  author_state: string | null;
+  author_country: string | null;
+  prompt: string | null;
+  prompt_visibility: string | null;
+  tool: string | null;
+  platform: string | null;
+  verification_method: string | null;
+  /** pg returns numeric columns as text. */
+  trust_meter: number | string;
+  tags: string[] | null;
+  usage_type: string[] | null;
+  created_at: Date | string;
+  /** As stored: absolute URL, site path starting with '/', or a path in the 'artworks' bucket. */
+  image_url: string | null;
+  image_hash: string | null;
+  artwork_license: string | null;
+  allow_ai_training: boolean | null;
+  restrict_usage: boolean | null;
+  remix_allowed: boolean | null;
+  no_commercial: boolean | null;
+  sensitive_content: boolean | null;
+  must_give_credit: boolean | null;
+  /** pg returns bigint as text. */
+  log_index: number | string | null;
+}
+
+export interface ToPublicRecordOptions {
+  /** Public origin, e.g. https://example.org (a trailing slash is ignored). */
+  siteUrl: string;
+  includePrompts: boolean;
+  /** Stored image value → absolute URL. Defaults to resolveImageUrl below. */
+  imageUrl?: (stored: string, siteUrl: string) => string | null;
+}
+
+/** Fast submit stores this text when the artist gave no prompt (SPEC §3); it is not a prompt. */
+const NO_PROMPT_PLACEHOLDER = 'No prompt provided';
+
+export function toPublicRecord(row: PublicSubmissionRow, options: ToPublicRecordOptions): PublicApiRecord {
+  const site = options.siteUrl.replace(/\/+$/, '');
+  const promptAvailable = isPublicPrompt(row);
+  const trust = Number(row.trust_meter);
+  const imageUrl = row.image_url ? (options.imageUrl ?? resolveImageUrl)(row.image_url, site) : null;
+
+  // Every field is copied by name, never spread, so a column added to the query later
+  // (an e-mail, an IP) cannot reach a public response by accident (DECISIONS #17).
+  return {
+    id: row.registry_id,
+    uuid: row.id,
+    title: row.title,
+    artist_name: row.artist_name,
+    author_location: joinLocation(row.author_city, row.author_state, row.author_country),
+    prompt: options.includePrompts && promptAvailable ? row.prompt : null,
+    prompt_available: promptAvailable,
+    tool: row.tool,
+    platform: row.platform,
+    verification_method: row.verification_method,
+    trust_meter: trust,
+    status: trustStatus(trust).label,
+    tags: [...(row.tags ?? [])],
+    usage_type: [...(row.usage_type ?? [])],
+    created_at: new Date(row.created_at).toISOString(),
+    image_available: imageUrl !== null,
+    image_url: imageUrl,
+    image_sha256: row.image_hash,
+    license: row.artwork_license,
+    permissions: {
+      allow_ai_training: row.allow_ai_training === true,
+      restrict_usage: row.restrict_usage === true,
+      remix_allowed: row.remix_allowed === true,
+      no_commercial: row.no_commercial === true,
+      sensitive_content: row.sensitive_content === true,
+      must_give_credit: row.must_give_credit === true,
+    },
+    log_index: row.log_index === null || row.log_index === undefined ? null : Number(row.log_index),
+    ledger_url: `${site}${proofPath(row.registry_id)}`,
+  };
+}
+
+function isPublicPrompt(row: PublicSubmissionRow): boolean {
+  const prompt = row.prompt?.trim();
+  return row.prompt_visibility === 'public' && !!prompt && prompt !== NO_PROMPT_PLACEHOLDER;
+}
+
+function joinLocation(...parts: (string | null)[]): string | null {
+  const present = parts.map((p) => p?.trim()).filter((p): p is string => !!p);
+  return present.length > 0 ? present.join(', ') : null;
+}
+
+/**
+ * SPEC §3 image rule: a value starting with http or / is used as is (made absolute here);
+ * anything else is a path in the public 'artworks' bucket. A blob: URL is a browser-local
+ * preview that never reached the server, so it is no image at all.
+ */
+export function resolveImageUrl(stored: string, siteUrl: string): string | null {
+  const value = stored.trim();
+  if (value === '' || value.startsWith('blob:')) return null;
+  if (/^https?:\/\//i.test(value)) return value;
+  if (value.startsWith('/')) return `${siteUrl}${value}`;
+  const path = value.split('/').map(encodeURIComponent).join('/');
+  return `${siteUrl}/storage/v1/object/public/artworks/${path}`;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { datasetCitation } from '../../../server/ledger/public-api/citation';
+import { croissantDescription } from '../../../server/ledger/public-api/croissant';
+import { toPublicRecord } from '../../../server/ledger/public-api/record';
+import { SITE, makeRow } from './fixtures';
+
+const generatedAt = new Date('2026-11-22T08:30:00Z');
+interface CroissantField {
+  '@type': string;
+  name: string;
+  dataType: string;
+  source: { fileObject: { '@id': string }; extract: { jsonPath: string } };
+}
+interface CroissantDoc {
+  '@type': string;
+  '@context': Record<string, unknown>;
+  conformsTo: string;
+  name: string;
+  description: string;
+  license: string;
+  citeAs: string;
+  url: string;
+  distribution: Array<Record<string, unknown>>;
+  recordSet: Array<{ field: CroissantField[] }>;
+}
+const doc = croissantDescription({ siteUrl: `${SITE}/`, totalEntries: 1234, generatedAt }) as unknown as CroissantDoc;
+
+/** Follows a simple Croissant jsonPath such as $.permissions.allow_ai_training. */
+function at(object: unknown, jsonPath: string): unknown {
+  return jsonPath
+    .replace(/^\$\./, '')
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], object);
+}
+
+describe('dataset citation', () => {
+  it('gives the required citation text with the retrieval date and API address', () => {
+    expect(datasetCitation({ siteUrl: `${SITE}/`, retrievedAt: generatedAt })).toBe(
+      'VeriWork Public Ledger (2026). AI-generated artwork registry dataset. Retrieved 2026-11-22 from ' +
+        'https://ledger.example/api/v1/ledger. Licensed CC BY 4.0.',
+    );
+  });
+});
+
+describe('Croissant description', () => {
+  it('is a Croissant 1.0 sc:Dataset with the Croissant context', () => {
+    expect(doc['@type']).toBe('sc:Dataset');
+    expect(doc.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    expect(doc['@context']).toMatchObject({
+      '@vocab': 'https://schema.org/',
+      cr: 'http://mlcommons.org/croissant/',
+      citeAs: 'cr:citeAs',
+      dataType: { '@id': 'cr:dataType', '@type': '@vocab' },
+      recordSet: 'cr:recordSet',
+      field: 'cr:field',
+    });
+    expect(doc.name).toBe('VeriWork Public Ledger');
+  });
+
+  it('is licensed CC BY 4.0, notes that works may carry their own licence, and cites as required', () => {
+    expect(doc.license).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(doc.description).toContain('Individual works may carry their own licence');
+    expect(doc.description).toContain('1234 entries on 2026-11-22');
+    expect(doc.citeAs).toBe(datasetCitation({ siteUrl: SITE, retrievedAt: generatedAt }));
+    expect(doc.url).toBe('https://ledger.example/api/docs');
+  });
+
+  it('points its distribution at the gzipped JSONL dump', () => {
+    expect(doc.distribution[0]).toMatchObject({
+      '@type': 'cr:FileObject',
+      contentUrl: 'https://ledger.example/api/v1/ledger/dump.jsonl.gz',
+      encodingFormat: 'application/gzip',
+    });
+    expect(doc.distribution[1]).toMatchObject({
+      '@type': 'cr:FileObject',
+      containedIn: { '@id': doc.distribution[0]['@id'] },
+      encodingFormat: 'application/jsonlines',
+    });
+  });
+
+  it('declares typed fields whose sources name a declared file and whose JSON paths exist in a real record', () => {
+    const fields = doc.recordSet[0].field;
+    const byName = Object.fromEntries(fields.map((f) => [f.name, f.dataType]));
+    expect(byName).toMatchObject({
+      id: 'sc:Text',
+      title: 'sc:Text',
+      artist_name: 'sc:Text',
+      prompt: 'sc:Text',
+      tool: 'sc:Text',
+      trust_meter: 'sc:Integer',
+      created_at: 'sc:Date',
+      image_url: 'sc:URL',
+      image_sha256: 'sc:Text',
+      license: 'sc:Text',
+      allow_ai_training: 'sc:Boolean',
+    });
+    const fileIds = doc.distribution.map((d) => d['@id']);
+    const record = toPublicRecord(makeRow(), { siteUrl: SITE, includePrompts: true });
+    for (const field of fields) {
+      expect(field['@type']).toBe('cr:Field');
+      expect(fileIds).toContain(field.source.fileObject['@id']);
+      expect(at(record, field.source.extract.jsonPath), field.name).not.toBeUndefined();
+    }
+  });
+});
