@@ -57,6 +57,8 @@ export interface SubmissionsTable {
   image_dimensions: string | null;
   image_file_type: string | null;
   image_file_size: number | null;
+  display_width: number | null;
+  display_height: number | null;
   embedded_metadata: Json;
   verification_resources: Json;
   allow_ai_training: Generated<boolean>;
@@ -115,6 +117,8 @@ export interface PublicSubmissionsView {
   image_dimensions: string | null;
   image_file_type: string | null;
   image_file_size: number | null;
+  display_width: number | null;
+  display_height: number | null;
   embedded_metadata: unknown;
   verification_resources: unknown;
   allow_ai_training: boolean;

@@ -62,6 +62,9 @@ CREATE TABLE submissions (
   image_dimensions      text,
   image_file_type       text,
   image_file_size       integer,
+  -- Size of the public 360 px derivative, so pages can reserve its space (no layout shift).
+  display_width         integer,
+  display_height        integer,
   embedded_metadata     jsonb NOT NULL DEFAULT '{}'::jsonb,
   verification_resources jsonb NOT NULL DEFAULT '[]'::jsonb,
   -- Permissions (DECISIONS #12): all six are stored and exported.
@@ -132,6 +135,7 @@ CREATE VIEW public_submissions AS
          CASE WHEN prompt_visibility = 'public' THEN prompt END AS prompt,
          prompt_visibility, story_context, co_authors,
          image_url, image_key, image_hash, image_phash, image_dimensions, image_file_type, image_file_size,
+         display_width, display_height,
          embedded_metadata, verification_resources,
          allow_ai_training, restrict_usage, remix_allowed, no_commercial, sensitive_content, must_give_credit,
          trust_meter, trust_breakdown, trust_rubric_version, prompt_specificity, duplicate_of,
