@@ -1,0 +1,8 @@
+// Public surface of the upload image pipeline.
+export { detectImageType, EXTENSION_BY_MIME, type ImageExtension, type ImageMime } from './detect';
+export { ImageRejectedError, IMAGE_REJECTIONS, type ImageRejectionCode } from './errors';
+export { DERIVATIVE_HEIGHT, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
+export { extractMetadata } from './metadata';
+export { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash } from './phash';
+export { processImage, type ProcessImageOptions } from './process';
+export type { AiParameters, AiSource, C2paSummary, EmbeddedMetadata, ProcessedImage } from './types';
