@@ -1,0 +1,84 @@
+// Browser tests against the real server serving the built app (npm run build first, or use
+// `node scripts/e2e.mjs`, which builds when needed). Chromium is the system package: this
+// project never downloads browsers.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Asks the OS for a free TCP port (synchronously, because the config is evaluated eagerly). */
+function freePort(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+// Playwright evaluates this file again in each worker process; the values go into the
+// environment on first evaluation so every process agrees on one server and one data folder.
+process.env.E2E_PORT ??= freePort();
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'veriwork-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // Created here (not by scripts/e2e.mjs), so removed here when the test run ends.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // scripts/test.mjs asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to count results.
+  reporter: [['list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    // The first start of the embedded database runs initdb (several seconds on 2 cores).
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: baseURL,
+      RATE_LIMIT_DISABLED: '1',
+      // Makes the footer's sponsor form render, so tests can see and audit it.
+      SPONSOR_URL: process.env.E2E_SPONSOR_URL ?? 'https://sponsor.example/pay',
+    },
+  },
+});

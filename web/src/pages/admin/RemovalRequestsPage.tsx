@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../PlaceholderPage';
+
+export default function RemovalRequestsPage() {
+  return <PlaceholderPage title="Removal Requests" description="Review, approve or deny removal requests." />;
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// In development the Vite server serves the app and forwards everything the Node server owns.
+const backend = 'http://localhost:3000';
+const proxiedPrefixes = ['/api', '/badge', '/oembed', '/artworks', '/functions'];
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every route is a lazy chunk; only the shell (React, router, query client, layout) loads up front.
+    chunkSizeWarningLimit: 500,
+  },
+  server: {
+    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: true }])),
+  },
+});
