@@ -1,0 +1,17 @@
+// Trust engine (DESIGN.md "Trust engine"): computeTrust is the one entry point.
+export { computeTrust } from './trust';
+export { RUBRIC_VERSION } from './rubric';
+export { analysePromptSpecificity } from './prompt-specificity';
+export type {
+  DimensionKey,
+  DimensionResult,
+  EmbeddedMetadata,
+  PromptCategory,
+  PromptSpecificity,
+  PromptVisibility,
+  SpecificityLevel,
+  TrustEvidence,
+  TrustReason,
+  TrustResource,
+  TrustResult,
+} from './types';

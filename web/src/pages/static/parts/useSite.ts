@@ -1,0 +1,27 @@
+import { SITE_NAME } from '../../../../../core/site';
+import { useSiteConfig } from '../../../lib/useSiteConfig';
+
+/** Deployment facts the static pages print, with safe values while /api/site is loading. */
+export interface SiteFacts {
+  siteName: string;
+  /** Absolute origin without a trailing slash, e.g. https://veriwork.example */
+  siteUrl: string;
+  /** null until the server has answered (pages then show no address rather than a guess). */
+  supportEmail: string | null;
+  sponsorUrl: string | null;
+}
+
+function currentOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+export function useSite(): SiteFacts {
+  const { data } = useSiteConfig();
+  const siteUrl = (data?.site_url || currentOrigin()).replace(/\/+$/, '');
+  return {
+    siteName: data?.site_name || SITE_NAME,
+    siteUrl,
+    supportEmail: data?.support_email || null,
+    sponsorUrl: data?.sponsor_url ?? null,
+  };
+}
