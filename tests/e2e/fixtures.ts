@@ -60,3 +60,6 @@ export const test = base.extend<Fixtures>({
     await use(errors);
   },
 });
+
+/** The admin account scripts/e2e.mjs creates before the server starts. */
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' } as const;
