@@ -50,10 +50,19 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
 }
 
 // A fresh data folder per run, removed afterwards; the config reads it from the environment.
+// It is seeded with demo works and one admin account before the server starts, so the tests
+// run against a ledger with several pages (tests/e2e/fixtures.ts holds the same credentials).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'veriwork-e2e-'));
+const env = { ...process.env, E2E_DATA_DIR: dataDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+const tsx = (script, args) => run(process.execPath, ['--import', 'tsx', script, ...args], env);
 let status;
 try {
-  status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], { ...process.env, E2E_DATA_DIR: dataDir });
+  status = tsx('server/cli/seed.ts', ['--count', process.env.E2E_SEED_COUNT ?? '30']);
+  if (status === 0) {
+    status = tsx('server/cli/admin-create.ts', ['--email', 'admin@e2e.test', '--password', 'e2e-admin-password-1']);
+  }
+  if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], env);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
