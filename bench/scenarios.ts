@@ -7,8 +7,27 @@ export interface Scenario {
   warm?: boolean;
   /** Extra request headers. */
   headers?: Record<string, string>;
+  /** Runs once before measuring; the headers it returns are added to every measured request. */
+  prepare?: (url: string) => Promise<Record<string, string>>;
+  /** Status every measured answer should have (default 200). */
+  expectStatus?: number;
+}
+
+/** A client revalidating its copy: sends the ETag it holds and expects 304 Not Modified. */
+async function currentEtag(url: string): Promise<Record<string, string>> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  const etag = res.headers.get('etag');
+  if (!etag) throw new Error(`${url} sent no ETag`);
+  return { 'if-none-match': etag };
 }
 
 export const SCENARIOS: Scenario[] = [
   { name: 'GET /api/health', path: '/api/health' },
+  { name: 'public API json limit=100 (uncached)', path: '/api/v1/ledger?format=json&limit=100' },
+  { name: 'public API json limit=100 (If-None-Match → 304)', path: '/api/v1/ledger?format=json&limit=100', prepare: currentEtag, expectStatus: 304 },
+  { name: 'public API csv limit=1000', path: '/api/v1/ledger?format=csv&limit=1000' },
+  { name: 'GET /api/ledger?search=… (page 1)', path: '/api/ledger?search=light' },
+  { name: 'GET /api/ledger?search=a&sort=status (no index)', path: '/api/ledger?search=a&sort=status' },
+  { name: 'GET /api/featured', path: '/api/featured' },
 ];

@@ -151,6 +151,11 @@ export interface LookupResponse {
   near: (WorkSummary & { distance: number })[];
 }
 
+/** The stream of server-sent events (EventSource URL). */
+export const EVENTS_PATH = '/api/events';
+/** SSE event name sent on EVENTS_PATH when a public work is registered: addEventListener(WORK_REGISTERED_EVENT, …). */
+export const WORK_REGISTERED_EVENT = 'work-registered';
+
 /** Server-sent event on GET /api/events when a public work is registered. */
 export interface WorkRegisteredEvent {
   id: string;

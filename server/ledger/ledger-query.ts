@@ -1,0 +1,91 @@
+// Query strings of the app's read endpoints: GET /api/ledger and GET /api/artists/{name}.
+// The same zod schemas validate requests and describe them in /api/openapi.json.
+import { z } from 'zod';
+import { DATE_FILTER_DAYS, PAGE_SIZES } from '../../core/constants';
+
+export const LEDGER_SORTS = ['newest', 'oldest', 'status', 'most-linked'] as const;
+export type LedgerSort = (typeof LEDGER_SORTS)[number];
+const DATE_FILTERS = Object.keys(DATE_FILTER_DAYS) as (keyof typeof DATE_FILTER_DAYS)[];
+
+/** Longest filter value accepted; tool, platform and tag names are far shorter. */
+const MAX_FILTER_LENGTH = 100;
+const MAX_SEARCH_LENGTH = 200;
+/** Pages past the end answer an empty list; this bound only keeps the offset arithmetic sane. */
+const MAX_PAGE = 1_000_000;
+
+// What follows "Invalid parameter '<name>': " in a 400 answer.
+const MUST = {
+  search: `must be text of at most ${MAX_SEARCH_LENGTH} characters`,
+  filter: `must be text of at most ${MAX_FILTER_LENGTH} characters`,
+  date: `must be one of ${DATE_FILTERS.join(', ')}`,
+  sort: `must be one of ${LEDGER_SORTS.join(', ')}`,
+  page: `must be a whole number from 1 to ${MAX_PAGE}`,
+} as const;
+
+const filterText = (description: string) =>
+  z.string({ error: MUST.filter }).trim().max(MAX_FILTER_LENGTH, { error: MUST.filter }).optional().meta({ description });
+
+const pageNumber = z
+  .string({ error: MUST.page })
+  .regex(/^\d+$/, { error: MUST.page })
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= MAX_PAGE, { error: MUST.page })
+  .default(1)
+  .meta({ description: `Page number, from 1. ${PAGE_SIZES.ledger} works per page; a page past the end is empty.` });
+
+export const ledgerQuerySchema = z.object({
+  search: z
+    .string({ error: MUST.search })
+    .trim()
+    .max(MAX_SEARCH_LENGTH, { error: MUST.search })
+    .optional()
+    .meta({
+      description:
+        'Case-insensitive text search over registry id, title, artist name, tags and public prompts, across the whole ledger. Every word must match.',
+    }),
+  tool: filterText('Only works made with this tool (exact name).'),
+  platform: filterText('Only works from this platform (exact name).'),
+  tag: filterText('Only works carrying this tag (exact).'),
+  date: z
+    .enum(DATE_FILTERS, { error: MUST.date })
+    .optional()
+    .meta({ description: 'Only works registered in the last 7 (week), 30 (month) or 365 (year) days.' }),
+  sort: z
+    .enum(LEDGER_SORTS, { error: MUST.sort })
+    .default('newest')
+    .meta({
+      description:
+        'newest or oldest by registration time; status: highest trust score first; most-linked: most verification resources first.',
+    }),
+  page: pageNumber,
+});
+export type LedgerQueryParams = z.output<typeof ledgerQuerySchema>;
+
+export const artistQuerySchema = z.object({ page: pageNumber });
+
+export type QueryParseResult<T> = { ok: true; value: T } | { ok: false; parameter: string; message: string };
+
+/**
+ * Validates a query object as Fastify parsed it. Empty values (what an HTML form sends for
+ * "no choice") count as absent; a repeated parameter is refused. The message names the
+ * parameter: "Invalid parameter 'sort': must be one of newest, oldest, status, most-linked".
+ */
+export function parseQuery<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S,
+  query: unknown,
+): QueryParseResult<z.output<S>> {
+  const cleaned: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(value)) return failure(name, 'must be given only once');
+    if (value === '' || value === undefined) continue;
+    cleaned[name] = value;
+  }
+  const result = schema.safeParse(cleaned);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  return failure(String(issue.path[0] ?? 'query'), issue.message);
+}
+
+function failure(parameter: string, reason: string): { ok: false; parameter: string; message: string } {
+  return { ok: false, parameter, message: `Invalid parameter '${parameter}': ${reason}` };
+}

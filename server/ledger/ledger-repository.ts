@@ -1,0 +1,151 @@
+// Database reads behind the ledger page, the artist page and the home page's featured list.
+// Every query reads the public_submissions view only (DECISIONS #17).
+import crypto from 'node:crypto';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
+import type { DB } from '../db/types';
+import type { LedgerQueryParams } from './ledger-query';
+import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
+
+type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
+type PublicEb = ExpressionBuilder<DB, 'public_submissions'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** More words than this in one search add nothing but cost; the rest are ignored. */
+const MAX_SEARCH_WORDS = 8;
+
+/** LIKE treats % and _ as wildcards and \ as the escape: a searched '%' must mean a percent sign. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Search words, lower-cased like search_text. Words are AND-ed: 'fog lighthouse' finds 'Lighthouse in fog'. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
+/** The ledger's search and filters as conditions, usable in WHERE and in an aggregate's FILTER. */
+function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  // DECISIONS #10: the search runs here, over every row, not over the page the browser holds.
+  // search_text is lower-cased and trigram-indexed, so '%word%' does not need a full scan.
+  for (const word of searchWords(params.search)) conditions.push(eb('search_text', 'like', `%${escapeLike(word)}%`));
+  if (params.tool) conditions.push(eb('tool', '=', params.tool));
+  if (params.platform) conditions.push(eb('platform', '=', params.platform));
+  if (params.tag) conditions.push(sql<SqlBool>`tags @> ARRAY[${params.tag}]::text[]`);
+  if (params.date) conditions.push(eb('created_at', '>=', new Date(now.getTime() - DATE_FILTER_DAYS[params.date] * DAY_MS)));
+  return conditions;
+}
+
+// Number of verification resources; the column is a JSON array, but a stray non-array counts as 0.
+const resourceCount = sql<number>`CASE WHEN jsonb_typeof(verification_resources) = 'array' THEN jsonb_array_length(verification_resources) ELSE 0 END`;
+
+/**
+ * Sort orders. SPEC §6 sorts 'most-linked' by date only; we sort it by the number of
+ * verification resources (what the name promises), newest first among equals. Every order ends
+ * with id so that equal keys still page deterministically.
+ */
+function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort']): PublicQuery<O> {
+  switch (sort) {
+    case 'oldest':
+      return query.orderBy('created_at', 'asc').orderBy('id', 'asc');
+    case 'status':
+      return query.orderBy('trust_meter', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+    case 'most-linked':
+      return query.orderBy(resourceCount, 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+    case 'newest':
+    default:
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  }
+}
+
+export interface LedgerPage {
+  rows: WorkSummaryRow[];
+  total: number;
+  totalVerified: number;
+  toolsInLedger: string[];
+}
+
+export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date): Promise<LedgerPage> {
+  const pageSize = PAGE_SIZES.ledger;
+  const [rows, counts] = await Promise.all([
+    applySort(
+      db
+        .selectFrom('public_submissions')
+        .select(WORK_SUMMARY_COLUMNS)
+        .where((eb) => eb.and(ledgerConditions(eb, params, now))),
+      params.sort,
+    )
+      .limit(pageSize)
+      .offset((params.page - 1) * pageSize)
+      .execute(),
+    // The filtered total and the header's figures (which ignore the filters) in one pass over the
+    // public rows, instead of three.
+    db
+      .selectFrom('public_submissions')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere(eb.and(ledgerConditions(eb, params, now))).as('total'),
+        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
+        sql<string[] | null>`array_agg(DISTINCT tool)`.as('tools'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows,
+    total: Number(counts.total),
+    totalVerified: Number(counts.verified),
+    toolsInLedger: counts.tools ?? [],
+  };
+}
+
+/** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (SPEC §6). */
+export async function readFeatured(db: Kysely<DB>): Promise<WorkSummaryRow[]> {
+  const pool = await db
+    .selectFrom('public_submissions')
+    .select(WORK_SUMMARY_COLUMNS)
+    .where('trust_meter', '>=', VERIFIED_THRESHOLD)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(FEATURED_POOL)
+    .execute();
+  return shuffle(pool).slice(0, FEATURED_COUNT);
+}
+
+/** Fisher-Yates with an unbiased random index. */
+function shuffle<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+export interface ArtistPage {
+  rows: WorkSummaryRow[];
+  total: number;
+  /** The artist's newest work: SPEC's "first item" supplies the name and links on every page. */
+  newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
+}
+
+export async function readArtistPage(db: Kysely<DB>, artistName: string, page: number): Promise<ArtistPage> {
+  const pageSize = PAGE_SIZES.artist;
+  const byArtist = db.selectFrom('public_submissions').where('artist_name', '=', artistName);
+  const [rows, count, newest] = await Promise.all([
+    byArtist
+      .select(WORK_SUMMARY_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    byArtist.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    byArtist
+      .select(['author_full_name', 'portfolio_link', 'external_link'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count.n), newest };
+}

@@ -1,0 +1,114 @@
+// Database reads of the public read API and the bulk dump. Reads the public_submissions view
+// only, selecting exactly the columns a PublicApiRecord is built from (DECISIONS #17).
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../db/types';
+import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
+
+const RECORD_COLUMNS = [
+  'id',
+  'registry_id',
+  'title',
+  'artist_name',
+  'author_city',
+  'author_state',
+  'author_country',
+  'prompt',
+  'prompt_visibility',
+  'tool',
+  'platform',
+  'verification_method',
+  'trust_meter',
+  'tags',
+  'usage_type',
+  'created_at',
+  'image_url',
+  'image_hash',
+  'artwork_license',
+  'allow_ai_training',
+  'restrict_usage',
+  'remix_allowed',
+  'no_commercial',
+  'sensitive_content',
+  'must_give_credit',
+  'log_index',
+] as const satisfies readonly (keyof PublicSubmissionRow)[];
+
+// created_at as text with all six fractional digits: a cursor built from a JS Date (milliseconds)
+// could skip or repeat rows registered within the same millisecond.
+const createdAtText = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+type RecordRow = PublicSubmissionRow & { created_at_text: string };
+type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
+
+export type PublicApiFilters = Pick<PublicApiQuery, 'min_trust_level' | 'tool_filter' | 'created_from' | 'created_before' | 'training_allowed'>;
+
+function applyFilters<O>(query: PublicQuery<O>, filters: PublicApiFilters): PublicQuery<O> {
+  let q = query;
+  if (filters.min_trust_level > 0) q = q.where('trust_meter', '>=', filters.min_trust_level);
+  if (filters.tool_filter) q = q.where(sql<boolean>`lower(tool) = lower(${filters.tool_filter})`);
+  if (filters.created_from) q = q.where('created_at', '>=', filters.created_from);
+  if (filters.created_before) q = q.where('created_at', '<', filters.created_before);
+  if (filters.training_allowed) q = q.where('allow_ai_training', '=', true);
+  return q;
+}
+
+/** Rows strictly after the cursor in the API's order (created_at DESC, id DESC). */
+function afterCursor<O>(query: PublicQuery<O>, cursor: LedgerCursor | undefined): PublicQuery<O> {
+  if (!cursor) return query;
+  return query.where(sql<boolean>`(created_at, id) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)`);
+}
+
+function selectRecords(db: Kysely<DB>) {
+  return db
+    .selectFrom('public_submissions')
+    .select(RECORD_COLUMNS)
+    .select(createdAtText.as('created_at_text'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+}
+
+function cursorAfter(row: RecordRow): string {
+  return encodeCursor({ created_at: row.created_at_text, id: row.id });
+}
+
+export interface PublicApiPage {
+  rows: PublicSubmissionRow[];
+  /** Entries matching the filters on all pages. */
+  total: number;
+  /** Cursor to the page after this one, or null when this page reaches the end. */
+  nextCursor: string | null;
+}
+
+export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery): Promise<PublicApiPage> {
+  const [rows, count] = await Promise.all([
+    // One row more than asked tells whether another page follows.
+    afterCursor(applyFilters(selectRecords(db), query), query.cursor)
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute(),
+    applyFilters(db.selectFrom('public_submissions').select((eb) => eb.fn.countAll<string>().as('n')), query).executeTakeFirstOrThrow(),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return { rows: page, total: Number(count.n), nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
+}
+
+export async function countPublicWorks(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('public_submissions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Every public work, newest first, read in keyset batches so memory stays constant however
+ * large the ledger is. The consumer pulls; a slow client slows the reads down.
+ */
+export async function* allPublicRows(db: Kysely<DB>, batchSize = 1000): AsyncGenerator<PublicSubmissionRow> {
+  let cursor: LedgerCursor | undefined;
+  for (;;) {
+    const batch = await afterCursor(selectRecords(db), cursor).limit(batchSize).execute();
+    yield* batch;
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1];
+    cursor = { created_at: last.created_at_text, id: last.id };
+  }
+}

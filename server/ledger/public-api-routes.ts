@@ -1,0 +1,85 @@
+// The public read API (SPEC §7, DECISIONS #12, #16, #17): GET /api/v1/ledger and the same handler
+// at the spec's path /functions/v1/public-ledger-api, plus the bulk dump and the Croissant
+// description. Open to any origin (CORS), rate limited per IP, cacheable for 5 minutes.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import type { AppDeps } from '../deps';
+import { rateLimitConfig } from '../http/rate-limit';
+import {
+  buildMetadata,
+  contentDisposition,
+  croissantDescription,
+  FORMATS,
+  parsePublicApiQuery,
+  toPublicRecord,
+} from './public-api';
+import { countPublicWorks, readPublicApiPage } from './public-api-repository';
+import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache';
+import { sendInvalidParameter } from './invalid-parameter';
+import { absoluteImageUrl } from './absolute-image-url';
+import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
+
+/** Headers a browser script on another site may read from our answers. */
+const EXPOSED_HEADERS = ['ETag', 'Content-Disposition', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+/**
+ * Registers `routes` under `prefix` in a scope of its own with CORS for any origin, so only
+ * these paths (and their OPTIONS preflights) are cross-origin readable, never the app's API.
+ */
+async function openToAnyOrigin(app: FastifyInstance, prefix: string, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(
+    async (scope) => {
+      await scope.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86400 });
+      routes(scope);
+    },
+    { prefix },
+  );
+}
+
+export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config, db } = deps;
+  const siteUrl = config.siteUrl;
+  const routeConfig = { rateLimit: rateLimitConfig('public-api', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) };
+
+  async function ledger(request: FastifyRequest, reply: FastifyReply) {
+    const parsed = parsePublicApiQuery(request.query as Record<string, unknown>);
+    if (!parsed.ok) return sendInvalidParameter(reply, parsed.message);
+    const query = parsed.value;
+    const now = deps.now();
+    const page = await readPublicApiPage(db, query);
+    const records = page.rows.map((row) =>
+      toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
+    );
+    const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt: cachePeriodStart(now) });
+    const format = FORMATS[query.format];
+    const body = format.write(records, { metadata, siteUrl });
+    // JSON is read by programs in place; the other formats are files people save.
+    if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
+    return sendCacheable(request, reply, body, format.contentType);
+  }
+
+  async function dump(_request: FastifyRequest, reply: FastifyReply) {
+    const stream = createDumpStream(db, siteUrl, (err) => reply.log.error({ err }, 'ledger dump failed'));
+    return reply
+      .header('Cache-Control', PUBLIC_CACHE_CONTROL)
+      .header('Content-Disposition', `attachment; filename="${dumpFilename(deps.now())}"`)
+      .type(DUMP_CONTENT_TYPE)
+      .send(stream);
+  }
+
+  async function croissant(request: FastifyRequest, reply: FastifyReply) {
+    const now = deps.now();
+    const description = croissantDescription({ siteUrl, totalEntries: await countPublicWorks(db), generatedAt: cachePeriodStart(now) });
+    return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
+  }
+
+  await openToAnyOrigin(app, '/api/v1', (scope) => {
+    scope.get('/ledger', { config: routeConfig }, ledger);
+    scope.get('/ledger/dump.jsonl.gz', { config: routeConfig }, dump);
+    scope.get('/croissant.json', { config: routeConfig }, croissant);
+    scope.get('/ledger/croissant.json', { config: routeConfig }, croissant);
+  });
+  await openToAnyOrigin(app, '/functions/v1', (scope) => {
+    scope.get('/public-ledger-api', { config: routeConfig }, ledger);
+  });
+}
