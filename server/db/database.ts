@@ -76,15 +76,42 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     pool,
     async listen(channel, onMessage) {
-      // LISTEN needs a connection of its own for as long as the subscription lasts.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      // LISTEN needs a connection of its own for as long as the subscription lasts. If that
+      // connection drops (server restart, network), reconnect with a growing delay instead of
+      // crashing the process; notifications sent while disconnected are lost, which only
+      // delays a live refresh.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retryDelay = 500;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (msg) => {
+          if (msg.channel === channel) onMessage(msg.payload ?? '');
+        });
+        next.on('error', () => {
+          if (client !== next || stopped) return;
+          client = null;
+          next.end().catch(() => undefined);
+          setTimeout(() => void reconnect(), retryDelay).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+        retryDelay = 500;
+      };
+      const reconnect = async (): Promise<void> => {
+        if (stopped) return;
+        try {
+          await connect();
+        } catch {
+          retryDelay = Math.min(retryDelay * 2, 30_000);
+          setTimeout(() => void reconnect(), retryDelay).unref();
+        }
+      };
+      await connect();
       return async () => {
-        await client.end().catch(() => undefined);
+        stopped = true;
+        await client?.end().catch(() => undefined);
       };
     },
     async close() {
