@@ -1,7 +1,104 @@
-// HTTP routes of the tlog feature. Routes validate input and call the feature's service.
-import type { FastifyInstance } from 'fastify';
+// HTTP routes of the transparency log (DESIGN.md "HTTP contract"): the signed checkpoint, the
+// verifier key, inclusion and consistency proofs, and leaf entries by range.
+//
+// Caching: the checkpoint changes every minute at most (short cache); the key rarely changes;
+// a proof or entries that only involve leaves that exist and a signed size never change
+// (immutable); a proof "against the newest checkpoint" changes as the log grows (one minute).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
+import { MESSAGES } from '../../core/messages';
+import { normaliseSubmissionRef } from '../../core/ids';
+import { HttpError } from '../http/errors';
+import { rateLimitConfig } from '../http/rate-limit';
+import { ensureCheckpoint, scheduleCheckpoints } from './checkpoints';
+import { checkpointAt, currentLogSize, newestCheckpoint, readEntries } from './log-repository';
+import { checkpointCovering, consistencyProof, inclusionProofAt, workInclusionProof } from './proofs';
+import { indexParam, invalidParameter, missingParameter, requiredIndexParam, stringParam, type Query } from './query-params';
+import { getLogSigner } from './signer';
 
-export async function tlogRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {
-  // Filled in by the tlog feature.
+export const MAX_ENTRIES_PER_REQUEST = 1000;
+
+const CACHE_CHECKPOINT = 'public, max-age=10';
+const CACHE_KEY = 'public, max-age=86400';
+const CACHE_LATEST = 'public, max-age=60';
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const TEXT = 'text/plain; charset=utf-8';
+
+const notFound = (message: string) => new HttpError(404, 'not_found', message);
+
+export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db, config } = deps;
+  scheduleCheckpoints(app, deps);
+  // Proofs cost database reads and hashing; share the public API's hourly budget per address.
+  const limited = { config: { rateLimit: rateLimitConfig('tlog', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) } };
+  const cache = (reply: FastifyReply, value: string) => reply.header('Cache-Control', value);
+
+  app.get('/api/log/checkpoint', async (_request, reply) => {
+    const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
+    return cache(reply, CACHE_CHECKPOINT).type(TEXT).send(checkpoint.note);
+  });
+
+  app.get('/api/log/key', async (_request, reply) => {
+    // No trailing newline: the body can be passed as-is to a verifier (e.g. --key "$(curl …)").
+    return cache(reply, CACHE_KEY).type(TEXT).send((await getLogSigner(deps)).vkey);
+  });
+
+  app.get('/api/log/proof/inclusion', limited, async (request, reply) => {
+    const query = request.query as Query;
+    const id = stringParam(query, 'id');
+    const leafIndex = indexParam(query, 'leaf_index');
+    const treeSize = indexParam(query, 'tree_size');
+
+    if (id !== undefined) {
+      if (leafIndex !== undefined || treeSize !== undefined) {
+        throw invalidParameter('id', "give either 'id' or 'leaf_index' (with an optional 'tree_size'), not both.");
+      }
+      const ref = normaliseSubmissionRef(id);
+      if (!ref) throw invalidParameter('id', 'expected a UUID or a registry ID such as VW-2026-000001.');
+      const proof = await workInclusionProof(deps, ref);
+      if (!proof) {
+        const { title, description } = MESSAGES.submissionNotFound;
+        throw new HttpError(404, 'not_found', description, { title });
+      }
+      return cache(reply, CACHE_LATEST).send(proof);
+    }
+
+    if (leafIndex === undefined) {
+      throw treeSize === undefined ? missingParameter('id', " (or 'leaf_index')") : missingParameter('leaf_index');
+    }
+    if (treeSize !== undefined) {
+      if (leafIndex >= treeSize) throw invalidParameter('leaf_index', "must be less than 'tree_size'.");
+      const checkpoint = await checkpointAt(db, treeSize);
+      if (!checkpoint) throw notFound('No checkpoint for that tree size.');
+      return cache(reply, CACHE_IMMUTABLE).send(await inclusionProofAt(deps, leafIndex, checkpoint));
+    }
+    const checkpoint = await checkpointCovering(deps, leafIndex);
+    if (!checkpoint) throw notFound('No leaf at that index.');
+    return cache(reply, CACHE_LATEST).send(await inclusionProofAt(deps, leafIndex, checkpoint));
+  });
+
+  app.get('/api/log/proof/consistency', limited, async (request, reply) => {
+    const query = request.query as Query;
+    const first = requiredIndexParam(query, 'first');
+    const second = requiredIndexParam(query, 'second');
+    if (first > second) throw invalidParameter('first', "must not be larger than 'second'.");
+    const size = await currentLogSize(db);
+    if (second > size) throw invalidParameter('second', `must not be larger than the log size (${size}).`);
+    // Both trees are prefixes of an append-only log, so the answer never changes.
+    return cache(reply, CACHE_IMMUTABLE).send({ first, second, hashes: await consistencyProof(deps, first, second) });
+  });
+
+  app.get('/api/log/entries', limited, async (request, reply) => {
+    const query = request.query as Query;
+    const start = requiredIndexParam(query, 'start');
+    const end = requiredIndexParam(query, 'end');
+    if (end <= start) throw invalidParameter('end', "must be larger than 'start'.");
+    if (end - start > MAX_ENTRIES_PER_REQUEST) {
+      throw invalidParameter('end', `at most ${MAX_ENTRIES_PER_REQUEST} entries per request.`);
+    }
+    // A range reaching past the log's end is answered with the leaves that exist so far.
+    const size = await currentLogSize(db);
+    const entries = await readEntries(db, start, Math.min(end, size));
+    return cache(reply, end <= size ? CACHE_IMMUTABLE : CACHE_CHECKPOINT).send({ entries });
+  });
 }

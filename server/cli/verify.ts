@@ -1,0 +1,206 @@
+// Offline check of a work's registration proof:
+//
+//   npm run verify -- <proof bundle file> [image file] [--key <vkey>]
+//
+// The bundle is proof.json from a work's download bundle, or its JSON-LD export (which holds
+// the same object under "proof"). Checked: the log entry hashes to the leaf hash; the
+// inclusion proof leads from that leaf to the checkpoint's root; the log key signed the
+// checkpoint; and, given an image file, that the file's SHA-256 is the one the entry records.
+//
+// Runs without any network and uses only core/tlog-verify.ts (WebCrypto), which shares no
+// code with the server's log. Exit code 0 only when every check passes (1 otherwise, 2 for a
+// usage error).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  leafHashHex,
+  parseCheckpointNote,
+  parseVerifierKey,
+  verifyCheckpointSignature,
+  verifyInclusionProof,
+  type CheckpointNote,
+  type ProofBundle,
+} from '../../core/tlog-verify';
+
+const USAGE = 'Usage: npm run verify -- <proof bundle file> [image file] [--key <vkey>]';
+const OPTIONS = { key: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+interface Bundle extends ProofBundle {
+  vkey?: string;
+  log_origin?: string;
+}
+
+let failures = 0;
+const pass = (text: string) => console.log(`✓ ${text}`);
+const fail = (text: string) => {
+  failures += 1;
+  console.log(`✗ ${text}`);
+};
+const warn = (text: string) => console.log(`! ${text}`);
+
+/** The bundle itself, or the one a JSON-LD export holds under "proof". */
+function findBundle(json: unknown): Bundle | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const candidate = 'leaf_hash' in json ? json : (json as { proof?: unknown }).proof;
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  const b = candidate as Record<string, unknown>;
+  const ok =
+    typeof b.leaf_hash === 'string' &&
+    Number.isSafeInteger(b.leaf_index) &&
+    Number.isSafeInteger(b.tree_size) &&
+    Array.isArray(b.hashes) &&
+    b.hashes.every((h) => typeof h === 'string') &&
+    typeof b.checkpoint === 'string' &&
+    (b.leaf_canonical_json === undefined || typeof b.leaf_canonical_json === 'string') &&
+    (b.vkey === undefined || typeof b.vkey === 'string') &&
+    (b.log_origin === undefined || typeof b.log_origin === 'string');
+  return ok ? (b as unknown as Bundle) : undefined;
+}
+
+function entryFields(json: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function checkEntry(bundle: Bundle): Promise<Record<string, unknown> | undefined> {
+  if (bundle.leaf_canonical_json === undefined) {
+    fail('The bundle holds no log entry (leaf_canonical_json), so what was registered cannot be shown');
+    return undefined;
+  }
+  const computed = await leafHashHex(bundle.leaf_canonical_json);
+  if (computed === bundle.leaf_hash.toLowerCase()) pass(`Log entry matches leaf hash ${computed}`);
+  else fail(`Log entry hashes to ${computed}, not to the leaf hash ${bundle.leaf_hash}`);
+  const entry = entryFields(bundle.leaf_canonical_json);
+  if (entry) {
+    console.log(`  ${entry.registry_id} · ${entry.event} · ${entry.time} · image SHA-256 ${entry.image_sha256}`);
+  }
+  return entry;
+}
+
+async function checkInclusion(bundle: Bundle): Promise<CheckpointNote | undefined> {
+  let checkpoint: CheckpointNote;
+  try {
+    checkpoint = parseCheckpointNote(bundle.checkpoint);
+  } catch (err) {
+    fail(`Checkpoint is malformed: ${(err as Error).message}`);
+    return undefined;
+  }
+  if (checkpoint.treeSize !== bundle.tree_size) {
+    fail(`Proof is for a log of ${bundle.tree_size} entries but the checkpoint is for ${checkpoint.treeSize}`);
+  } else if (await verifyInclusionProof(bundle, checkpoint.rootHash)) {
+    pass(`Inclusion proof: entry ${bundle.leaf_index} is in the log of ${checkpoint.treeSize} entries (root ${checkpoint.rootHash})`);
+  } else {
+    fail(`Inclusion proof for entry ${bundle.leaf_index} does not lead to the checkpoint's root hash`);
+  }
+  if (bundle.log_origin !== undefined && bundle.log_origin !== checkpoint.origin) {
+    fail(`Checkpoint is for log '${checkpoint.origin}', but the bundle names log '${bundle.log_origin}'`);
+  }
+  return checkpoint;
+}
+
+async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, pinnedKey: string | undefined): Promise<void> {
+  const vkey = pinnedKey ?? bundle.vkey;
+  if (vkey === undefined) {
+    fail('No log key to check the checkpoint signature: pass --key <vkey> (published at /api/log/key)');
+    return;
+  }
+  let keyName: string;
+  try {
+    const key = await parseVerifierKey(vkey);
+    keyName = `${key.name}+${key.keyId}`;
+  } catch (err) {
+    fail(`Log key is invalid: ${(err as Error).message}`);
+    return;
+  }
+  if (await verifyCheckpointSignature(bundle.checkpoint, vkey)) {
+    pass(`Checkpoint of '${checkpoint.origin}' is signed by the log key ${keyName}`);
+  } else {
+    fail(`Checkpoint is not validly signed by the log key ${keyName}`);
+  }
+  if (pinnedKey === undefined) {
+    warn(
+      'The log key was taken from the bundle itself, so this shows only that the bundle is self-consistent. ' +
+        'Pin the key the registry publishes at /api/log/key with --key <vkey>.',
+    );
+  } else if (bundle.vkey !== undefined && bundle.vkey !== pinnedKey) {
+    warn('The bundle names a different log key than the one given with --key; only --key was used.');
+  }
+}
+
+async function checkImage(file: string, entry: Record<string, unknown> | undefined): Promise<void> {
+  let actual: string;
+  try {
+    actual = await fileSha256(file);
+  } catch (err) {
+    fail(`Cannot read image file ${file}: ${(err as Error).message}`);
+    return;
+  }
+  const recorded = typeof entry?.image_sha256 === 'string' ? entry.image_sha256.toLowerCase() : undefined;
+  if (recorded === undefined) fail('The log entry records no image SHA-256 to compare the image file with');
+  else if (actual === recorded) pass(`Image file ${file} has the registered SHA-256 ${actual}`);
+  else fail(`Image file ${file} has SHA-256 ${actual}, not the registered ${recorded}`);
+}
+
+async function main(): Promise<number> {
+  let values: { key?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [bundleFile, imageFile, ...extra] = positionals;
+  if (!bundleFile || extra.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(bundleFile, 'utf8'));
+  } catch (err) {
+    console.error(`Cannot read the proof bundle ${bundleFile}: ${(err as Error).message}`);
+    return 1;
+  }
+  const bundle = findBundle(json);
+  if (!bundle) {
+    fail(`${bundleFile} is not a proof bundle (expected leaf_hash, leaf_index, tree_size, hashes and checkpoint)`);
+    return 1;
+  }
+
+  console.log(`Proof bundle ${bundleFile}`);
+  const entry = await checkEntry(bundle);
+  const checkpoint = await checkInclusion(bundle);
+  if (checkpoint) await checkSignature(bundle, checkpoint, values.key);
+  if (imageFile !== undefined) await checkImage(imageFile, entry);
+
+  console.log(failures === 0 ? 'All checks passed.' : `${failures} check${failures === 1 ? '' : 's'} failed.`);
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`Verification could not run: ${(err as Error).message}`);
+    process.exitCode = 1;
+  },
+);

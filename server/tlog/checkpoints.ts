@@ -1,0 +1,84 @@
+// Signed checkpoints: a new one whenever the log has grown past the newest stored checkpoint.
+// Made at start-up, every minute while new leaves exist, and on demand when a proof needs a
+// size that is not signed yet (so a just-registered work's proof is available at once).
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { signCheckpoint } from './checkpoint';
+import { toHex } from './hex';
+import {
+  checkpointAt,
+  currentLogSize,
+  insertCheckpoint,
+  newestCheckpoint,
+  type StoredCheckpoint,
+} from './log-repository';
+import { logRoot } from './log-tree';
+import { getLogSigner } from './signer';
+
+/** DESIGN.md: a new checkpoint at least every minute while new leaves exist. */
+export const CHECKPOINT_INTERVAL_MS = 60_000;
+
+// Concurrent callers in one process share one run instead of signing the same size twice.
+const running = new WeakMap<AppDeps, Promise<StoredCheckpoint>>();
+
+/**
+ * The newest checkpoint, first signing and storing one for the current log size if the
+ * newest stored one is smaller (or there is none: the empty log gets a size-0 checkpoint).
+ * Every leaf committed before the call is covered by the result.
+ */
+export async function ensureCheckpoint(deps: AppDeps): Promise<StoredCheckpoint> {
+  // A run already under way may have read the log size before the caller's leaf committed,
+  // so let it finish and join (or start) a run that begins after this call.
+  const earlier = running.get(deps);
+  if (earlier) await earlier.catch(() => undefined);
+  let run = running.get(deps);
+  if (!run) {
+    const started = makeCheckpoint(deps).finally(() => {
+      if (running.get(deps) === started) running.delete(deps);
+    });
+    running.set(deps, started);
+    run = started;
+  }
+  return run;
+}
+
+async function makeCheckpoint(deps: AppDeps): Promise<StoredCheckpoint> {
+  const { db, config } = deps;
+  const [newest, size] = await Promise.all([newestCheckpoint(db), currentLogSize(db)]);
+  if (newest && newest.treeSize >= size) return newest;
+
+  const [root, signer] = await Promise.all([logRoot(db, size), getLogSigner(deps)]);
+  const note = signCheckpoint({ origin: config.tlogOrigin, treeSize: size, rootHash: root }, signer);
+  await insertCheckpoint(db, { treeSize: size, rootHash: toHex(root), note }, deps.now());
+  // Read back: if another process stored this size first, its note is the one to serve.
+  const stored = await checkpointAt(db, size);
+  if (!stored) throw new Error(`Checkpoint of size ${size} was not stored`);
+  return stored;
+}
+
+/** Resolves once no checkpoint is being made for `deps` (used before the database closes). */
+export async function checkpointsSettled(deps: AppDeps): Promise<void> {
+  await running.get(deps)?.catch(() => undefined);
+}
+
+/** Checkpoint at start-up, then every CHECKPOINT_INTERVAL_MS until the app closes. */
+export function scheduleCheckpoints(app: FastifyInstance, deps: AppDeps, intervalMs = CHECKPOINT_INTERVAL_MS): void {
+  let timer: NodeJS.Timeout | undefined;
+  const checkpoint = () => {
+    ensureCheckpoint(deps).catch((err: unknown) => app.log.error({ err }, 'could not make a transparency-log checkpoint'));
+  };
+  app.addHook('onReady', async () => {
+    // A missing or unusable signing key fails start-up; the first checkpoint itself may need a
+    // pass over every leaf (seconds for a large log), so it runs in the background; a request
+    // that needs a checkpoint meanwhile waits for that run (see ensureCheckpoint).
+    await getLogSigner(deps);
+    checkpoint();
+    timer = setInterval(checkpoint, intervalMs);
+    // The timer alone must not keep the process alive.
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await checkpointsSettled(deps);
+  });
+}

@@ -1,0 +1,114 @@
+// SQL of the transparency log's read side: leaves, checkpoints, and the public work → leaf map.
+// bigint columns arrive as strings from pg; they are converted here, so callers see numbers.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { isUuid } from '../../core/ids';
+import { fromHex } from './hex';
+
+export interface StoredCheckpoint {
+  treeSize: number;
+  /** Lowercase hex. */
+  rootHash: string;
+  /** The signed note, as served at /api/log/checkpoint. */
+  note: string;
+}
+
+export interface LogEntry {
+  leaf_index: number;
+  leaf_hash: string;
+  canonical_json: string;
+  event_type: string;
+  created_at: string;
+}
+
+/** Leaf hashes start..end-1 in order; throws if any is missing (the log must have no gaps). */
+export async function readLeafHashes(db: Kysely<DB>, start: number, end: number): Promise<Uint8Array[]> {
+  const rows = await db
+    .selectFrom('tlog_leaves')
+    .select(['leaf_index', 'leaf_hash'])
+    .where('leaf_index', '>=', String(start))
+    .where('leaf_index', '<', String(end))
+    .orderBy('leaf_index')
+    .execute();
+  return rows.map((row, i) => {
+    if (Number(row.leaf_index) !== start + i) throw new Error(`Transparency log has no leaf ${start + i}`);
+    return fromHex(row.leaf_hash);
+  });
+}
+
+/**
+ * Leaves in the log now. Appends hold a lock until they commit, so committed indexes are
+ * always 0..n-1 and the highest one (an index-only lookup) gives the size.
+ */
+export async function currentLogSize(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('tlog_leaves').select('leaf_index').orderBy('leaf_index', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.leaf_index) + 1 : 0;
+}
+
+const toCheckpoint = (row: { tree_size: string; root_hash: string; note: string }): StoredCheckpoint => ({
+  treeSize: Number(row.tree_size),
+  rootHash: row.root_hash,
+  note: row.note,
+});
+
+export async function newestCheckpoint(db: Kysely<DB>): Promise<StoredCheckpoint | undefined> {
+  const row = await db
+    .selectFrom('tlog_checkpoints')
+    .select(['tree_size', 'root_hash', 'note'])
+    .orderBy('tree_size', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toCheckpoint(row);
+}
+
+export async function checkpointAt(db: Kysely<DB>, treeSize: number): Promise<StoredCheckpoint | undefined> {
+  const row = await db
+    .selectFrom('tlog_checkpoints')
+    .select(['tree_size', 'root_hash', 'note'])
+    .where('tree_size', '=', String(treeSize))
+    .executeTakeFirst();
+  return row && toCheckpoint(row);
+}
+
+/** Stores a checkpoint unless one of that size exists (another process may have won the race). */
+export async function insertCheckpoint(db: Kysely<DB>, checkpoint: StoredCheckpoint, createdAt: Date): Promise<void> {
+  await db
+    .insertInto('tlog_checkpoints')
+    .values({ tree_size: checkpoint.treeSize, root_hash: checkpoint.rootHash, note: checkpoint.note, created_at: createdAt })
+    .onConflict((oc) => oc.column('tree_size').doNothing())
+    .execute();
+}
+
+export async function readEntries(db: Kysely<DB>, start: number, end: number): Promise<LogEntry[]> {
+  const rows = await db
+    .selectFrom('tlog_leaves')
+    .select(['leaf_index', 'leaf_hash', 'canonical_json', 'event_type', 'created_at'])
+    .where('leaf_index', '>=', String(start))
+    .where('leaf_index', '<', String(end))
+    .orderBy('leaf_index')
+    .execute();
+  return rows.map((row) => ({
+    leaf_index: Number(row.leaf_index),
+    leaf_hash: row.leaf_hash,
+    canonical_json: row.canonical_json,
+    event_type: row.event_type,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+export async function readEntry(db: Kysely<DB>, leafIndex: number): Promise<LogEntry | undefined> {
+  return (await readEntries(db, leafIndex, leafIndex + 1))[0];
+}
+
+/**
+ * The leaf index of a PUBLIC work's 'created' event, by UUID or registry id (already
+ * normalised); undefined when there is no such public work or it was never logged.
+ */
+export async function publicWorkLeafIndex(db: Kysely<DB>, ref: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('public_submissions')
+    .select('log_index')
+    .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
+    .executeTakeFirst();
+  return row?.log_index == null ? undefined : Number(row.log_index);
+}

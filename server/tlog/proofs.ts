@@ -1,0 +1,82 @@
+// Inclusion and consistency proofs over the stored log, and the proof bundle of a public work
+// (the 'proof' block of the JSON-LD export and proof.json in the download bundle).
+import type { ProofBundle as VerifiableBundle } from '../../core/tlog-verify';
+import { normaliseSubmissionRef } from '../../core/ids';
+import type { AppDeps } from '../deps';
+import { ensureCheckpoint } from './checkpoints';
+import { toHex } from './hex';
+import { consistencyProofRanges, inclusionProofRanges } from './merkle';
+import { newestCheckpoint, publicWorkLeafIndex, readEntry, type StoredCheckpoint } from './log-repository';
+import { logTree } from './log-tree';
+import { getLogSigner } from './signer';
+
+/** GET /api/log/proof/inclusion: the leaf, its entry, the audit path and the signed checkpoint. */
+export interface InclusionProof {
+  leaf_index: number;
+  tree_size: number;
+  leaf_hash: string;
+  leaf_canonical_json: string;
+  /** Lowercase hex, nearest the leaf first (RFC 9162 §2.1.3). */
+  hashes: string[];
+  /** The signed checkpoint note whose size is tree_size. */
+  checkpoint: string;
+}
+
+/** Everything needed to check a work's registration offline; core/tlog-verify.ts verifies it. */
+export interface ProofBundle extends InclusionProof, VerifiableBundle {
+  leaf_canonical_json: string;
+  /** The log's verifier key (as GET /api/log/key); pin it from a trusted source when you can. */
+  vkey: string;
+  log_origin: string;
+}
+
+/**
+ * The newest checkpoint that includes `leafIndex`, signing a new one when the leaf is newer
+ * than the newest checkpoint. Undefined when the log has no such leaf.
+ */
+export async function checkpointCovering(deps: AppDeps, leafIndex: number): Promise<StoredCheckpoint | undefined> {
+  let checkpoint = await newestCheckpoint(deps.db);
+  if (!checkpoint || leafIndex >= checkpoint.treeSize) checkpoint = await ensureCheckpoint(deps);
+  return leafIndex < checkpoint.treeSize ? checkpoint : undefined;
+}
+
+/** Proof that leaf `leafIndex` is in the tree of `checkpoint` (leafIndex < its size). */
+export async function inclusionProofAt(deps: AppDeps, leafIndex: number, checkpoint: StoredCheckpoint): Promise<InclusionProof> {
+  const ranges = inclusionProofRanges(leafIndex, checkpoint.treeSize);
+  const [entry, hashes] = await Promise.all([readEntry(deps.db, leafIndex), logTree(deps.db).hashRanges(ranges)]);
+  if (!entry) throw new Error(`Transparency log has no leaf ${leafIndex}`);
+  return {
+    leaf_index: leafIndex,
+    tree_size: checkpoint.treeSize,
+    leaf_hash: entry.leaf_hash,
+    leaf_canonical_json: entry.canonical_json,
+    hashes: hashes.map(toHex),
+    checkpoint: checkpoint.note,
+  };
+}
+
+/**
+ * Inclusion proof of a PUBLIC work's 'created' leaf (by UUID or registry id) against the
+ * newest checkpoint; undefined for a missing, private, deleted or unlogged work.
+ */
+export async function workInclusionProof(deps: AppDeps, submissionRef: string): Promise<InclusionProof | undefined> {
+  const ref = normaliseSubmissionRef(submissionRef);
+  if (!ref) return undefined;
+  const leafIndex = await publicWorkLeafIndex(deps.db, ref);
+  if (leafIndex === undefined) return undefined;
+  const checkpoint = await checkpointCovering(deps, leafIndex);
+  return checkpoint && inclusionProofAt(deps, leafIndex, checkpoint);
+}
+
+/** The proof bundle of a public work, or null when the work is not public (or not logged). */
+export async function getProofBundle(deps: AppDeps, submissionId: string): Promise<ProofBundle | null> {
+  const [proof, signer] = await Promise.all([workInclusionProof(deps, submissionId), getLogSigner(deps)]);
+  if (!proof) return null;
+  return { ...proof, vkey: signer.vkey, log_origin: deps.config.tlogOrigin };
+}
+
+/** RFC 9162 §2.1.4 consistency proof between sizes first ≤ second (both within the log). */
+export async function consistencyProof(deps: AppDeps, first: number, second: number): Promise<string[]> {
+  const hashes = await logTree(deps.db).hashRanges(consistencyProofRanges(first, second));
+  return hashes.map(toHex);
+}

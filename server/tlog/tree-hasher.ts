@@ -1,0 +1,120 @@
+// Subtree hashes of a stored log, with the roots of complete subtrees memoised.
+//
+// A complete ("perfect") subtree — 2^j leaves starting at a multiple of 2^j — never changes
+// once its last leaf exists, so its hash can be kept forever. Any range the proofs need
+// (source.ts's ranges, or [0, size) for a root) splits as RFC 9162 does into such subtrees
+// plus a thin right edge. So after the first full pass, a new root or an inclusion proof costs
+// O(log n) memoised hashes plus reading at most `minCachedSize` leaves per incomplete level,
+// instead of reading and hashing the whole log (see the timings in the tlog report).
+//
+// Each call first PLANS which leaves it needs (walking down to memoised nodes), then reads
+// them with as few range queries as possible, then hashes. Memory: one 32-byte hash per
+// complete subtree of at least `minCachedSize` leaves, i.e. about 2n / minCachedSize hashes.
+
+import { hashChildren, splitPoint, type LeafRange } from './merkle';
+import type { LeafHashReader } from './source';
+
+export interface TreeHasherOptions {
+  /** Smallest complete subtree worth memoising; below it, leaves are read and hashed. */
+  minCachedSize?: number;
+  /** Largest number of leaves fetched by one read call. */
+  readChunk?: number;
+}
+
+const DEFAULT_MIN_CACHED = 256;
+const DEFAULT_READ_CHUNK = 8192;
+
+// Arithmetic, not bit operations, so sizes past 2^31 stay correct.
+function isPowerOfTwo(x: number): boolean {
+  if (!Number.isSafeInteger(x) || x < 1) return false;
+  while (x % 2 === 0) x /= 2;
+  return x === 1;
+}
+
+export class TreeHasher {
+  private readonly memo = new Map<string, Uint8Array>();
+  private readonly minCachedSize: number;
+  private readonly readChunk: number;
+
+  constructor(
+    private readonly read: LeafHashReader,
+    options: TreeHasherOptions = {},
+  ) {
+    this.minCachedSize = options.minCachedSize ?? DEFAULT_MIN_CACHED;
+    this.readChunk = options.readChunk ?? DEFAULT_READ_CHUNK;
+    if (!isPowerOfTwo(this.minCachedSize)) throw new RangeError('minCachedSize must be a power of two');
+    if (!Number.isSafeInteger(this.readChunk) || this.readChunk < 1) throw new RangeError('readChunk must be a positive integer');
+  }
+
+  /** Number of memoised subtree hashes (for tests and measurements). */
+  get memoised(): number {
+    return this.memo.size;
+  }
+
+  /** MTH(D[start:end]) for each range, in order. Every range must lie inside the stored log. */
+  async hashRanges(ranges: readonly LeafRange[]): Promise<Uint8Array[]> {
+    const needed: Array<[number, number]> = [];
+    for (const [start, end] of ranges) {
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) {
+        throw new RangeError(`Invalid leaf range [${start}, ${end})`);
+      }
+      this.plan(start, end, needed);
+    }
+    const leaves = await this.fetch(needed);
+    return ranges.map(([start, end]) => this.compute(start, end, leaves));
+  }
+
+  async hashRange(start: number, end: number): Promise<Uint8Array> {
+    return (await this.hashRanges([[start, end]]))[0];
+  }
+
+  private key(start: number, end: number): string | undefined {
+    const size = end - start;
+    return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? `${start}:${size}` : undefined;
+  }
+
+  /** Appends to `out` the leaf ranges (merged when adjacent) needed to hash [start, end). */
+  private plan(start: number, end: number, out: Array<[number, number]>): void {
+    const key = this.key(start, end);
+    if (key && this.memo.has(key)) return;
+    if (end - start <= this.minCachedSize) {
+      const last = out[out.length - 1];
+      if (last && last[1] === start) last[1] = end;
+      else out.push([start, end]);
+      return;
+    }
+    const k = splitPoint(end - start);
+    this.plan(start, start + k, out);
+    this.plan(start + k, end, out);
+  }
+
+  private async fetch(ranges: Array<[number, number]>): Promise<Map<number, Uint8Array>> {
+    const leaves = new Map<number, Uint8Array>();
+    for (const [start, end] of ranges) {
+      for (let from = start; from < end; from += this.readChunk) {
+        const to = Math.min(end, from + this.readChunk);
+        const hashes = await this.read(from, to);
+        if (hashes.length !== to - from) {
+          throw new Error(`Leaf reader returned ${hashes.length} leaves for range [${from}, ${to})`);
+        }
+        hashes.forEach((h, i) => leaves.set(from + i, h));
+      }
+    }
+    return leaves;
+  }
+
+  private compute(start: number, end: number, leaves: Map<number, Uint8Array>): Uint8Array {
+    if (end - start === 1) {
+      const leaf = leaves.get(start);
+      if (!leaf) throw new Error(`Leaf ${start} was not read`);
+      return leaf;
+    }
+    const key = this.key(start, end);
+    const known = key ? this.memo.get(key) : undefined;
+    if (known) return known;
+    const k = splitPoint(end - start);
+    const hash = hashChildren(this.compute(start, start + k, leaves), this.compute(start + k, end, leaves));
+    if (key) this.memo.set(key, hash);
+    return hash;
+  }
+}
