@@ -4,6 +4,9 @@ import { SUBMIT_SECTION_ID } from '../components/layout/navItems';
 import { SITE_TAGLINE } from '../../../core/site';
 import { scrollToId } from '../lib/scroll';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { FeaturedWorks } from '../components/home/FeaturedWorks';
+import { QuickStartForm } from '../components/home/QuickStartForm';
+import { Card, CardContent } from '../components/ui/Card';
 
 export default function HomePage() {
   useDocumentTitle();
@@ -38,11 +41,18 @@ export default function HomePage() {
         </div>
       </section>
 
+      <FeaturedWorks />
+
       <section id={SUBMIT_SECTION_ID} aria-labelledby="submit-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <h2 id="submit-title" className="text-3xl font-bold tracking-tight">
           Submit Your Creation (It's Free!)
         </h2>
         <p className="mt-2 text-muted-foreground">Minimum verification threshold required</p>
+        <Card className="mt-8">
+          <CardContent className="pt-6">
+            <QuickStartForm />
+          </CardContent>
+        </Card>
       </section>
     </>
   );

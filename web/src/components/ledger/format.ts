@@ -1,0 +1,23 @@
+// Display formats used on cards and in Quick View. English throughout, like the rest of the UI.
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** 'Mar 4, 2025'; an unreadable value is shown as stored rather than as 'Invalid Date'. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+}
+
+/** In-app path of an artist page; the name is URL-encoded (SPEC §2). */
+export function artistPath(artistName: string): string {
+  return `/artist/${encodeURIComponent(artistName)}`;
+}
+
+/** The first `limit` items and how many are left over, for 'tag tag tag +N'. */
+export function firstWithRest<T>(items: readonly T[], limit: number): { shown: T[]; rest: number } {
+  return { shown: items.slice(0, limit), rest: Math.max(0, items.length - limit) };
+}
+
+/** Artist page count (SPEC §2): '1 verified artwork', 'N verified artworks'. */
+export function artworkCountText(total: number): string {
+  return `${total} verified ${total === 1 ? 'artwork' : 'artworks'}`;
+}

@@ -1,0 +1,74 @@
+// The ledger's view state (search, filters, sort, page) and its two spellings: the page's URL
+// query, so a filtered view can be shared and reloaded, and the API query the server filters by
+// (DECISIONS #10). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
+import type { DateFilter } from '../../../../core/constants';
+import { DEFAULT_LEDGER_SORT, isDateFilter, isLedgerSort, type LedgerSort } from '../../../../core/tools';
+import { parsePage } from './pagination';
+
+export interface LedgerView {
+  search: string;
+  tool: string;
+  platform: string;
+  tag: string;
+  /** '' = any time. */
+  date: DateFilter | '';
+  sort: LedgerSort;
+  page: number;
+}
+
+export type LedgerFilterPatch = Partial<Omit<LedgerView, 'page'>>;
+
+export const DEFAULT_LEDGER_VIEW: LedgerView = {
+  search: '',
+  tool: '',
+  platform: '',
+  tag: '',
+  date: '',
+  sort: DEFAULT_LEDGER_SORT,
+  page: 1,
+};
+
+/** Reads the view from the page URL; unknown or malformed values fall back to the defaults. */
+export function readLedgerView(params: URLSearchParams): LedgerView {
+  const date = params.get('date');
+  const sort = params.get('sort');
+  return {
+    search: params.get('search') ?? '',
+    tool: params.get('tool') ?? '',
+    platform: params.get('platform') ?? '',
+    tag: params.get('tag') ?? '',
+    date: isDateFilter(date) ? date : '',
+    sort: isLedgerSort(sort) ? sort : DEFAULT_LEDGER_SORT,
+    page: parsePage(params.get('page')),
+  };
+}
+
+/** The URL query for a view; defaults are left out so the plain ledger stays at '/ledger'. */
+export function ledgerUrlParams(view: LedgerView): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = view.search.trim();
+  if (search) params.set('search', search);
+  if (view.tool) params.set('tool', view.tool);
+  if (view.platform) params.set('platform', view.platform);
+  if (view.tag) params.set('tag', view.tag);
+  if (view.date) params.set('date', view.date);
+  if (view.sort !== DEFAULT_LEDGER_SORT) params.set('sort', view.sort);
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/** GET path for the view: the same parameter names as the page URL (the API's contract). */
+export function ledgerApiPath(view: LedgerView): string {
+  const query = ledgerUrlParams(view).toString();
+  return query ? `/api/ledger?${query}` : '/api/ledger';
+}
+
+/** SPEC §4: any change of search, a filter or the sort goes back to page 1. */
+export function withFilters(view: LedgerView, patch: LedgerFilterPatch): LedgerView {
+  return { ...view, ...patch, page: 1 };
+}
+
+/** The empty state's 'Clear Filters': resets search, tool and sort only (SPEC §2); platform, tag and date stay. */
+export function clearedFilters(view: LedgerView): LedgerView {
+  return withFilters(view, { search: '', tool: '', sort: DEFAULT_LEDGER_SORT });
+}

@@ -1,0 +1,39 @@
+// Pager arithmetic shared by the ledger and the artist page. Pure, so it is unit-tested
+// (tests/unit/web/pager.test.ts).
+
+/** Number of pages for `total` rows; at least 1, so an empty list still reads 'Page 1 of 1'. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/** 1-based positions of the first and last row on `page`, for 'Showing a-b of N'. Both 0 when nothing is shown. */
+export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  const from = (page - 1) * pageSize + 1;
+  if (total <= 0 || from > total) return { from: 0, to: 0 };
+  return { from, to: Math.min(page * pageSize, total) };
+}
+
+/** SPEC §4: Next only when this page is full and more rows remain after it. */
+export function hasNextPage(page: number, pageSize: number, total: number): boolean {
+  return page * pageSize < total;
+}
+
+/**
+ * The numbered buttons of a sliding pager: at most `maxButtons` consecutive pages, with the
+ * current page centred where possible and the window pinned to the first or last page at the ends.
+ * pageWindow(7, 10, 5) → [5, 6, 7, 8, 9]; pageWindow(1, 10, 5) → [1..5]; pageWindow(10, 10, 5) → [6..10].
+ */
+export function pageWindow(current: number, totalPages: number, maxButtons: number): number[] {
+  if (totalPages < 1 || maxButtons < 1) return [];
+  const count = Math.min(maxButtons, totalPages);
+  const page = Math.min(Math.max(1, Math.trunc(current) || 1), totalPages);
+  const start = Math.min(Math.max(1, page - Math.floor((count - 1) / 2)), totalPages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** A page number from the URL: a whole number from 1, else 1. */
+export function parsePage(value: string | null): number {
+  if (!value || !/^\d+$/.test(value)) return 1;
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}

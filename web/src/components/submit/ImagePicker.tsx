@@ -1,0 +1,98 @@
+// The image area of the quick-start form and of wizard step 1: click (or Enter/Space, or drop a
+// file) to browse; once an image is chosen it shows a preview and a 'Change Image' button.
+// Checking the file is the parent's job (see imageFileCheck.ts).
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { ImageUp, RefreshCw } from 'lucide-react';
+import { IMAGE_ACCEPT_ATTRIBUTE, SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/Button';
+import type { ImagePreview } from './useImagePreview';
+
+export interface ImagePickerProps {
+  preview: ImagePreview | null;
+  /** Alt text for the preview. */
+  previewAlt: string;
+  onSelect: (file: File) => void;
+  disabled?: boolean;
+  /** Shown while the chosen file is being checked or processed. */
+  busyText?: string;
+}
+
+export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText }: ImagePickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+
+  const browse = () => inputRef.current?.click();
+
+  const takeFile = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file) onSelect(file);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) takeFile(event.dataTransfer.files);
+  };
+
+  return (
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <input
+        ref={inputRef}
+        type="file"
+        accept={IMAGE_ACCEPT_ATTRIBUTE}
+        hidden
+        disabled={disabled}
+        data-testid="image-file-input"
+        onChange={(event) => {
+          takeFile(event.currentTarget.files);
+          // Clear it so choosing the same file again still fires a change.
+          event.currentTarget.value = '';
+        }}
+      />
+      {preview ? (
+        <div className="flex flex-col items-center gap-3 rounded-card border border-border bg-muted p-4">
+          <img
+            src={preview.url}
+            alt={previewAlt}
+            width={preview.width}
+            height={preview.height}
+            className="h-auto max-h-64 w-auto max-w-full rounded-md object-contain"
+          />
+          <Button variant="outline" size="sm" onClick={browse} disabled={disabled}>
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            Change Image
+          </Button>
+          {busyText && <p className="text-sm text-muted-foreground">{busyText}</p>}
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={browse}
+          disabled={disabled}
+          aria-describedby={hintId}
+          className={cn(
+            'flex w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-card border-2 border-dashed border-input bg-muted px-4 py-10 text-center transition-colors',
+            'hover:border-primary hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+            'disabled:cursor-not-allowed disabled:opacity-60',
+            dragging && 'border-primary bg-secondary',
+          )}
+        >
+          <ImageUp aria-hidden="true" className="h-10 w-10 text-primary" />
+          <span className="font-medium">{busyText ?? 'Click to upload your artwork'}</span>
+          <span id={hintId} className="text-sm text-muted-foreground">
+            {SUPPORTED_FORMATS_TEXT}
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
