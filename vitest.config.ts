@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Unit tests first (fast feedback), then integration tests with their own worker count.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -21,6 +23,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file gets its own database; two workers keep the 2-core machine busy without thrashing.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
