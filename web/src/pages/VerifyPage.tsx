@@ -1,7 +1,97 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from './PlaceholderPage';
+// /verify/:id — the proof page of one work (SPEC §2 "Proof page"), by UUID or VW-YYYY-NNNNNN.
+// The server already put the title, Open Graph tags and JSON-LD into the HTML head for crawlers
+// (DECISIONS #19), so nothing is injected here beyond the tab title.
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import type { PublicWork } from '../../../core/api-types';
+import { PageContainer } from '../components/layout/PageContainer';
+import { publicWorkQuery } from '../components/ledger/QuickViewDialog';
+import { ArtistCard } from '../components/proof/ArtistCard';
+import { AuthorshipNote } from '../components/proof/AuthorshipNote';
+import { BadgePanel } from '../components/proof/BadgePanel';
+import { CitationCard } from '../components/proof/CitationCard';
+import { DetailsCard } from '../components/proof/DetailsCard';
+import { EvidenceCard } from '../components/proof/EvidenceCard';
+import { LogPanel } from '../components/proof/LogPanel';
+import { PermissionsCard } from '../components/proof/PermissionsCard';
+import { ProofActions } from '../components/proof/ProofActions';
+import { ProofHeader } from '../components/proof/ProofHeader';
+import { ProofNotFound } from '../components/proof/ProofNotFound';
+import { DuplicateWarning, EmailVerifiedNotice } from '../components/proof/ProofNotices';
+import { PromptSection } from '../components/proof/PromptSection';
+import { ResourcesSection } from '../components/proof/ResourcesSection';
+import { TrustBreakdown } from '../components/proof/TrustBreakdown';
+import { Spinner } from '../components/ui/Spinner';
+import { WorkImage } from '../components/work/WorkImage';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export default function VerifyPage() {
   const { id = '' } = useParams();
-  return <PlaceholderPage title="Proof of Authorship" description={`Proof page for registry ID ${id}.`} />;
+  const query = useQuery(publicWorkQuery(id));
+  const work = query.data;
+  useDocumentTitle(work ? `${work.title} by ${work.artist_name}` : query.isError ? 'Submission Not Found' : 'Proof of Authorship');
+
+  if (query.isPending) {
+    return (
+      <PageContainer className="flex min-h-[60vh] items-center justify-center">
+        <Spinner className="h-8 w-8 text-primary" label="Loading proof…" />
+      </PageContainer>
+    );
+  }
+  // SPEC §8: a load error and a missing, private or deleted record read the same.
+  if (!work) {
+    return (
+      <PageContainer>
+        <ProofNotFound />
+      </PageContainer>
+    );
+  }
+  return <Proof work={work} />;
+}
+
+function Proof({ work }: { work: PublicWork }) {
+  const [searchParams] = useSearchParams();
+  const emailJustVerified = searchParams.get('email') === 'verified';
+
+  return (
+    <PageContainer className="grid gap-6">
+      <ProofActions url={work.verify_url} title={work.title} />
+      {emailJustVerified && <EmailVerifiedNotice />}
+      {work.duplicate_of && <DuplicateWarning original={work.duplicate_of} />}
+
+      <div className={work.image_url ? 'grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : 'grid'}>
+        {work.image_url && (
+          <div className="overflow-hidden rounded-card border border-border bg-muted">
+            <WorkImage
+              src={work.image_url}
+              alt={work.title}
+              width={work.image_width}
+              height={work.image_height}
+              eager
+              className="mx-auto max-h-[28rem] w-auto! max-w-full object-contain"
+            />
+          </div>
+        )}
+        <ProofHeader work={work} />
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 gap-6">
+          <PromptSection work={work} />
+          <TrustBreakdown trust={work.trust} />
+          <ResourcesSection resources={work.verification_resources} />
+          <LogPanel work={work} />
+          <AuthorshipNote work={work} pageUrl={work.verify_url} />
+        </div>
+        <div className="grid min-w-0 gap-6">
+          <ArtistCard work={work} />
+          <DetailsCard work={work} />
+          <CitationCard work={work} />
+          <PermissionsCard permissions={work.permissions} license={work.artwork_license} />
+          <EvidenceCard work={work} />
+          <BadgePanel work={work} />
+        </div>
+      </div>
+    </PageContainer>
+  );
 }

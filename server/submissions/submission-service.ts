@@ -1,0 +1,190 @@
+// POST /api/submissions without the HTTP: a validated, normalised body in, a registered work out
+// (DESIGN.md "Submission pipeline"). The server decides the score, the registry number, the
+// public flag and the verification method; the client's word on any of them is never read.
+//
+// One transaction claims the upload, takes the registration lock (so numbers follow commit
+// order), re-checks exact duplicates, draws the registry number, appends the transparency-log
+// leaf and inserts the work: all of it commits or none. The upload's files become the work's
+// files; if anything fails they stay with the upload row, which the expiry cleanup removes.
+import crypto from 'node:crypto';
+import type { SubmissionCreated } from '../../core/api-types';
+import { formatRegistryId } from '../../core/ids';
+import { MESSAGES } from '../../core/messages';
+import { trustStatus } from '../../core/status';
+import type { NormalisedSubmission } from '../../core/submission';
+import { notify } from '../db/database';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../http/errors';
+import { WORK_REGISTERED_CHANNEL } from '../realtime/sse-hub';
+import { publicImagePath } from '../storage/object-store';
+import { appendLogEvent } from '../tlog/store';
+import { sendVerificationEmail, type MailLog } from './email-verification';
+import { buildTrustEvidence, findExactDuplicates, gatherRegistryEvidence, publicMetadata, verificationResources, type RegistryEvidence } from './evidence';
+import type { Mailer } from './mailer';
+import { sqlNearDuplicateFinder, type NearDuplicateFinder } from './near-duplicates';
+import { insertSubmission, lockRegistrations, nextRegistrySeq } from './submissions-repository';
+import { computeTrust } from './trust';
+import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
+
+export const UPLOAD_ALREADY_USED = { title: 'Already submitted', description: 'This image was already submitted.' } as const;
+
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as MailLog;
+
+export interface RegisterOptions {
+  /** Registration time; the seed command backdates works with it. Default: deps.now(). */
+  now?: Date;
+  /** Where to send the verification e-mail; none (the seed command) sends nothing. */
+  mailer?: Mailer;
+  log?: MailLog;
+  nearDuplicates?: NearDuplicateFinder;
+}
+
+export interface RegisteredWork extends SubmissionCreated {
+  registry_seq: number;
+  log_index: number;
+}
+
+function uploadRefused(message: { title: string; description: string }, code: string): HttpError {
+  return new HttpError(400, code, message.description, { title: message.title, fields: { upload_id: message.description } });
+}
+
+async function usableUpload(deps: Pick<AppDeps, 'db'>, uploadId: string, now: Date): Promise<UploadRow> {
+  const upload = await findUpload(deps.db, uploadId);
+  if (!upload) throw uploadRefused(MESSAGES.uploadIncomplete, 'upload_incomplete');
+  if (upload.consumed_at) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
+  if (new Date(upload.expires_at) <= now) throw uploadRefused(MESSAGES.uploadNotFound, 'upload_expired');
+  return upload;
+}
+
+export async function registerSubmission(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  body: NormalisedSubmission,
+  options: RegisterOptions = {},
+): Promise<RegisteredWork> {
+  const createdAt = options.now ?? deps.now();
+  const upload = await usableUpload(deps, body.upload_id, createdAt);
+  const nearFinder = options.nearDuplicates ?? sqlNearDuplicateFinder;
+
+  const resources = verificationResources(body.profile_links);
+  const registryQuery = { imageHash: upload.sha256, phash: upload.phash, artistName: body.artist_name, profileLinks: body.profile_links };
+  // Read outside the transaction: on the embedded database the transaction holds the only
+  // connection, and these reads need none of its locks.
+  let registry = await gatherRegistryEvidence(deps.db, registryQuery, nearFinder);
+  const scoreWith = (evidence: RegistryEvidence) =>
+    computeTrust(
+      buildTrustEvidence(
+        {
+          title: body.title,
+          prompt: body.prompt,
+          promptVisibility: body.prompt_visibility,
+          tool: body.tool,
+          toolOther: body.tool_other,
+          story: body.story_context,
+          resources,
+          coAuthors: body.co_authors,
+          imageSha256: upload.sha256,
+        },
+        evidence,
+        upload.metadata,
+        // The log leaf is appended in the same transaction, stamped with this time.
+        { submittedAt: createdAt, loggedAt: createdAt, emailVerified: false },
+      ),
+    );
+  let trust = scoreWith(registry);
+
+  const id = crypto.randomUUID();
+  const { registryId, seq, leafIndex } = await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeUpload(trx, upload.id, createdAt))) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
+    await lockRegistrations(trx);
+    // Under the lock, this second look sees every earlier work: two people registering the
+    // same image at the same moment cannot both pass as the original.
+    const exact = await findExactDuplicates(trx, registryQuery);
+    if (exact.duplicateOf !== registry.duplicateOf || exact.exactDuplicateOfSameArtist !== registry.exactDuplicateOfSameArtist) {
+      registry = { ...registry, ...exact };
+      trust = scoreWith(registry);
+    }
+    const seq = await nextRegistrySeq(trx);
+    const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
+    const leaf = await appendLogEvent(trx, {
+      registry_id: registryId,
+      submission_id: id,
+      image_sha256: upload.sha256,
+      event: 'created',
+      time: createdAt,
+    });
+    await insertSubmission(trx, {
+      id,
+      registry_seq: seq,
+      registry_id: registryId,
+      title: body.title,
+      artist_name: body.artist_name,
+      author_full_name: body.author_full_name,
+      author_email: body.author_email,
+      author_city: null,
+      author_state: null,
+      author_country: null,
+      portfolio_link: body.profile_links[0] ?? null,
+      external_link: body.profile_links[1] ?? null,
+      tool: body.tool,
+      tool_other: body.tool_other,
+      platform: 'Web Browser',
+      verification_method: 'fast_submit',
+      artwork_license: body.artwork_license,
+      usage_type: ['Personal Project'],
+      tags: ['AI Art'],
+      prompt: body.prompt,
+      prompt_visibility: body.prompt_visibility,
+      story_context: body.story_context,
+      co_authors: body.co_authors,
+      image_url: publicImagePath(upload.derivative_key),
+      image_key: upload.derivative_key,
+      original_key: upload.original_key,
+      image_hash: upload.sha256,
+      image_phash: upload.phash,
+      image_dimensions: `${upload.width},${upload.height}`,
+      image_file_type: upload.mime,
+      image_file_size: upload.size_bytes,
+      display_width: upload.derivative_width,
+      display_height: upload.derivative_height,
+      embedded_metadata: JSON.stringify(publicMetadata(upload.metadata, body.prompt_visibility)),
+      verification_resources: JSON.stringify(resources),
+      ...body.permissions,
+      trust_meter: trust.score,
+      trust_breakdown: JSON.stringify(trust),
+      trust_rubric_version: trust.rubricVersion,
+      prompt_specificity: JSON.stringify(trust.promptSpecificity),
+      duplicate_of: registry.duplicateOf,
+      is_public: true,
+      log_index: leaf.leafIndex,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    return { registryId, seq, leafIndex: leaf.leafIndex };
+  });
+
+  nearFinder.add({ id, seq, phash: upload.phash, artistName: body.artist_name, imageHash: upload.sha256 });
+  const log = options.log ?? silentLog;
+  // After commit: the work is registered whatever happens to these two.
+  await notify(deps.db, WORK_REGISTERED_CHANNEL, JSON.stringify({ id, trust_meter: trust.score, is_public: true })).catch(
+    (err: unknown) => log.error({ err, submission: id }, 'could not notify realtime listeners'),
+  );
+  if (options.mailer) {
+    await sendVerificationEmail(deps, options.mailer, log, {
+      id,
+      registry_id: registryId,
+      title: body.title,
+      author_email: body.author_email,
+    });
+  }
+
+  return {
+    id,
+    registry_id: registryId,
+    trust_meter: trust.score,
+    status: trustStatus(trust.score).label,
+    verify_url: `${deps.config.siteUrl}/verify/${id}`,
+    registry_seq: seq,
+    log_index: leafIndex,
+  };
+}
+

@@ -1,0 +1,83 @@
+// POST /api/uploads without the HTTP: bytes in, processed and stored upload out.
+// Order matters for "no orphan": the image is fully checked before anything is written, and
+// if writing the row fails, the files just written are removed again.
+import type { UploadResponse } from '../../core/api-types';
+import type { AppDeps } from '../deps';
+import { newObjectKey, publicImagePath } from '../storage/object-store';
+import { processImage, type ProcessedImage } from './image';
+import { countPublicWorksWithHash, insertUpload, type UploadRow } from './uploads-repository';
+
+export type UploadDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>;
+
+export interface CreatedUpload {
+  response: UploadResponse;
+  row: UploadRow;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function storeFiles(deps: UploadDeps, image: ProcessedImage, bytes: Buffer, now: Date) {
+  const originalKey = newObjectKey(image.extension, now);
+  const derivativeKey = newObjectKey('jpg', now);
+  await deps.store.put('originals', originalKey, bytes);
+  try {
+    await deps.store.put('artworks', derivativeKey, image.derivative);
+  } catch (err) {
+    await deps.store.delete('originals', originalKey).catch(() => undefined);
+    throw err;
+  }
+  return { originalKey, derivativeKey };
+}
+
+/**
+ * Processes an uploaded file and stores it. Throws ImageRejectedError (from the image
+ * pipeline) for a file that is not an acceptable image; nothing is stored in that case.
+ * `now` lets the seed command backdate uploads; the server uses its clock.
+ */
+export async function createUpload(deps: UploadDeps, bytes: Buffer, options: { now?: Date } = {}): Promise<CreatedUpload> {
+  const now = options.now ?? deps.now();
+  const image = await processImage(bytes);
+  const { originalKey, derivativeKey } = await storeFiles(deps, image, bytes, now);
+
+  let row: UploadRow;
+  try {
+    row = await insertUpload(deps.db, {
+      sha256: image.sha256,
+      phash: image.phash,
+      mime: image.mime,
+      extension: image.extension,
+      width: image.width,
+      height: image.height,
+      size_bytes: image.size,
+      original_key: originalKey,
+      derivative_key: derivativeKey,
+      derivative_width: image.derivativeWidth,
+      derivative_height: image.derivativeHeight,
+      metadata: JSON.stringify(image.metadata),
+      created_at: now,
+      expires_at: new Date(now.getTime() + deps.config.uploadTtlHours * HOUR_MS),
+    });
+  } catch (err) {
+    await Promise.all([
+      deps.store.delete('originals', originalKey).catch(() => undefined),
+      deps.store.delete('artworks', derivativeKey).catch(() => undefined),
+    ]);
+    throw err;
+  }
+
+  const exactMatches = await countPublicWorksWithHash(deps.db, image.sha256);
+  return {
+    row,
+    response: {
+      upload_id: row.id,
+      // Served to the uploader while the upload is pending (server/http/artworks.ts).
+      image_url: publicImagePath(derivativeKey),
+      image_hash: image.sha256,
+      image_dimensions: `${image.width},${image.height}`,
+      image_file_type: image.mime,
+      image_file_size: image.size,
+      metadata_found: [...image.metadata.found],
+      exact_matches: exactMatches,
+    },
+  };
+}
