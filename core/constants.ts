@@ -158,9 +158,6 @@ export type RemovalRequestStatus = (typeof REMOVAL_REQUEST_STATUSES)[number];
 export const REMOVAL_DECISIONS = ['approved', 'denied'] as const;
 export type RemovalDecision = (typeof REMOVAL_DECISIONS)[number];
 
-export const AUDIT_ACTION_TYPES = ['CREATE', 'UPDATE', 'DELETE', 'SOFT_DELETE', 'RESTORE'] as const;
-export type AuditActionType = (typeof AUDIT_ACTION_TYPES)[number];
-
 /** Public form of a registry id: VW-YYYY-NNNNNN. */
 export const REGISTRY_ID_PREFIX = 'VW';
 export const REGISTRY_SEQ_MIN_DIGITS = 6;

@@ -1,0 +1,102 @@
+// The admin dashboard's reads over active_submissions (SPEC §7 read 5): counts of all active works,
+// and a filtered page of 25, newest first.
+import { sql, type Kysely } from 'kysely';
+import type {
+  AdminSubmissionCounts,
+  AdminSubmissionRow,
+  AdminTrustFilter,
+  AdminVisibilityFilter,
+} from '../../core/admin-api-types';
+import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
+import { adminTrustLabel } from '../../core/status';
+import type { DB } from '../db/types';
+import { containsPattern, offsetOf } from './list-query';
+import { adminImageUrl } from './submission-ref';
+
+export interface DashboardFilter {
+  search?: string;
+  visibility?: AdminVisibilityFilter;
+  status?: AdminTrustFilter;
+  page: number;
+}
+
+const COLUMNS = [
+  'id',
+  'registry_id',
+  'title',
+  'author_full_name',
+  'author_email',
+  'trust_meter',
+  'created_at',
+  'tool',
+  'platform',
+  'is_public',
+  'image_url',
+  'image_key',
+  'prompt',
+  'prompt_visibility',
+  'artist_name',
+] as const;
+
+export async function dashboardCounts(db: Kysely<DB>): Promise<AdminSubmissionCounts> {
+  const row = await db
+    .selectFrom('active_submissions')
+    .select([
+      sql<string>`count(*)`.as('all'),
+      sql<string>`count(*) FILTER (WHERE trust_meter < ${VERIFIED_THRESHOLD})`.as('below'),
+      sql<string>`count(*) FILTER (WHERE trust_meter >= ${VERIFIED_THRESHOLD})`.as('at_least'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { all: Number(row.all), below_62: Number(row.below), at_least_62: Number(row.at_least) };
+}
+
+export async function dashboardPage(db: Kysely<DB>, filter: DashboardFilter): Promise<{ items: AdminSubmissionRow[]; total: number }> {
+  let query = db.selectFrom('active_submissions');
+  if (filter.visibility) query = query.where('is_public', '=', filter.visibility === 'public');
+  if (filter.status === 'verified') query = query.where('trust_meter', '>=', VERIFIED_THRESHOLD);
+  if (filter.status === 'review') query = query.where('trust_meter', '<', VERIFIED_THRESHOLD);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', pattern),
+        eb('author_full_name', 'ilike', pattern),
+        eb('author_email', 'ilike', pattern),
+        eb('artist_name', 'ilike', pattern),
+        eb('registry_id', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select(COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PAGE_SIZES.admin)
+      .offset(offsetOf(filter.page, PAGE_SIZES.admin))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map(
+    (r): AdminSubmissionRow => ({
+      id: r.id,
+      registry_id: r.registry_id,
+      title: r.title,
+      author_full_name: r.author_full_name,
+      author_email: r.author_email,
+      trust_meter: r.trust_meter,
+      trust_label: adminTrustLabel(r.trust_meter),
+      created_at: new Date(r.created_at).toISOString(),
+      tool: r.tool,
+      platform: r.platform,
+      is_public: r.is_public,
+      visibility: r.is_public ? 'Public' : 'Private',
+      image_url: r.image_url,
+      admin_image_url: adminImageUrl(r),
+      prompt: r.prompt,
+      prompt_visibility: r.prompt_visibility,
+      artist_name: r.artist_name,
+    }),
+  );
+  return { items, total: Number(count.n) };
+}

@@ -1,0 +1,42 @@
+// Hooks of every /api/admin/* route: no caching, the CSRF check on state-changing calls, and the
+// session check (except on the routes marked `adminPublic`: login and register).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../http/errors';
+import type { AppDeps } from '../deps';
+import { ADMIN_SESSION_COOKIE, findSession } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an admin session (login, register). */
+    adminPublic?: boolean;
+  }
+}
+
+export const UNAUTHORIZED_MESSAGE = 'You must be logged in as an admin to access this page.';
+export const CSRF_MESSAGE = 'Cross-site request refused.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing call must come from our own pages: the Origin header names the site, or the
+ * browser says the request is same-origin (Sec-Fetch-Site, which pages cannot forge; it also
+ * covers a development proxy that serves the pages from another port).
+ */
+export function isSameSiteRequest(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin === new URL(siteUrl).origin) return true;
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
+export function installAdminGuards(scope: FastifyInstance, deps: AppDeps): void {
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (!SAFE_METHODS.has(request.method) && !isSameSiteRequest(request, deps.config.siteUrl)) {
+      return reply.status(403).send(errorBody('csrf', CSRF_MESSAGE));
+    }
+    if (request.routeOptions.config.adminPublic) return;
+    const admin = await findSession(deps.db, request.cookies[ADMIN_SESSION_COOKIE], deps.now());
+    if (!admin) return reply.status(401).send(errorBody('unauthorized', UNAUTHORIZED_MESSAGE));
+    request.admin = admin;
+  });
+}

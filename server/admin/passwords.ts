@@ -1,0 +1,28 @@
+// Password hashing with Argon2id (DECISIONS #14), using the library's defaults, which follow the
+// OWASP recommendation (19 MiB, 2 passes, 1 lane). Argon2id is the library's default algorithm.
+import { hash, verify } from '@node-rs/argon2';
+import crypto from 'node:crypto';
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash must not turn into a 500 or a successful login.
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same work as a real check for an e-mail that has no account, so the answer time
+ * does not tell an attacker which e-mails are admins.
+ */
+export async function spendPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(crypto.randomBytes(32).toString('hex'));
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,95 @@
+// Writes of removal requests: a visitor files one; an admin approves or denies a pending one.
+// Approving also soft-deletes the linked work, in the same transaction as the decision.
+import type { Kysely } from 'kysely';
+import type { AdminRemovalRequest, RemovalDecisionResponse } from '../../core/admin-api-types';
+import type { RemovalRequestCreated } from '../../core/api-types';
+import { extractSubmissionIdFromUrl, isUuid } from '../../core/ids';
+import type { RemovalDecisionBody, RemovalRequestBody } from '../../core/schemas';
+import type { DB } from '../db/types';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../http/errors';
+import { writeAudit } from '../audit/write-audit';
+import { softDeleteSubmission, type ModerationContext } from '../admin/moderation';
+import { findRemovalRequest } from './removal-repository';
+
+export const ALREADY_PROCESSED = 'This request has already been processed.';
+export const REQUEST_NOT_FOUND = 'Removal request not found.';
+
+/** The UUID of the work the request names, or null when it names none that exists. */
+async function resolveSubmissionId(db: Kysely<DB>, submissionUrl: string): Promise<string | null> {
+  const ref = extractSubmissionIdFromUrl(submissionUrl);
+  if (!ref) return null;
+  const row = await db
+    .selectFrom('submissions')
+    .select('id')
+    .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function createRemovalRequest(
+  deps: AppDeps,
+  body: RemovalRequestBody,
+  requestIp: string,
+): Promise<RemovalRequestCreated> {
+  const submissionId = await resolveSubmissionId(deps.db, body.submission_url);
+  const row = await deps.db
+    .insertInto('removal_requests')
+    .values({
+      submission_url: body.submission_url,
+      submission_id: submissionId,
+      requestor_name: body.requestor_name,
+      requestor_email: body.requestor_email,
+      reason: body.reason,
+      additional_info: body.additional_info || null,
+      request_ip: requestIp,
+      created_at: deps.now(),
+    })
+    .returning(['id', 'submission_id'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status: 'pending', submission_id: row.submission_id };
+}
+
+function decisionFields(r: { status: string; admin_notes: string | null; processed_by: string | null; processed_at: Date | null }) {
+  return { status: r.status, admin_notes: r.admin_notes, processed_by: r.processed_by, processed_at: r.processed_at };
+}
+
+export async function decideRemovalRequest(
+  deps: AppDeps,
+  id: string,
+  body: RemovalDecisionBody,
+  ctx: ModerationContext,
+): Promise<RemovalDecisionResponse> {
+  if (!isUuid(id)) throw new HttpError(404, 'not_found', REQUEST_NOT_FOUND);
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('removal_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw new HttpError(404, 'not_found', REQUEST_NOT_FOUND);
+    if (current.status !== 'pending') throw new HttpError(409, 'already_processed', ALREADY_PROCESSED);
+
+    const next = { status: body.decision, admin_notes: body.admin_notes, processed_by: ctx.admin.email, processed_at: ctx.now };
+    await trx.updateTable('removal_requests').set(next).where('id', '=', id).execute();
+    await writeAudit(trx, {
+      table_name: 'removal_requests',
+      record_id: id,
+      action_type: 'UPDATE',
+      admin: ctx.admin,
+      reason: body.admin_notes,
+      old_values: decisionFields(current),
+      new_values: next,
+      ip: ctx.meta.ip,
+      user_agent: ctx.meta.user_agent,
+      at: ctx.now,
+    });
+
+    let submission: RemovalDecisionResponse['submission'] = null;
+    if (body.decision === 'approved' && current.submission_id) {
+      const work = await trx.selectFrom('submissions').selectAll().where('id', '=', current.submission_id).forUpdate().executeTakeFirst();
+      // A work an admin already removed stays as it is; the request is still approved.
+      if (work && !work.deleted_at && !work.purged_at) {
+        submission = await softDeleteSubmission(trx, work, current.reason, ctx);
+      }
+    }
+    const request = (await findRemovalRequest(trx, id)) as AdminRemovalRequest;
+    return { request, submission };
+  });
+}

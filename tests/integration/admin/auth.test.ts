@@ -1,0 +1,232 @@
+// Admin sign-in (DECISIONS #14, #15): messages, the session cookie, expiry, logout, the account
+// lock after ten failures, the master-key register call and the admin:create command.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminGet,
+  adminPost,
+  auditRows,
+  createAdminAccount,
+  createAdminTestApp,
+  loginRequest,
+  sessionCookieOf,
+  type AdminTestApp,
+} from './admin-test-kit';
+
+const MINUTE = 60_000;
+let t: AdminTestApp;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createAdminTestApp();
+  adminId = (await createAdminAccount(t)).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('admin login', () => {
+  it('stores the password as an Argon2id hash, never as given', async () => {
+    const row = await t.deps.db.selectFrom('admin_users').select('password_hash').where('id', '=', adminId).executeTakeFirstOrThrow();
+    expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(row.password_hash).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it("answers an empty email or password with 400 'Please enter email and password.'", async () => {
+    for (const payload of [{}, { email: '', password: 'x' }, { email: ADMIN_EMAIL, password: '' }, { email: '   ', password: '' }]) {
+      const res = await adminPost(t, '/api/admin/login', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ title: 'Error', message: 'Please enter email and password.' });
+    }
+  });
+
+  it("answers a wrong password and an unknown e-mail alike: 401 'Login failed' / 'Invalid credentials.'", async () => {
+    const wrong = await loginRequest(t, ADMIN_EMAIL, 'not the password');
+    const unknown = await loginRequest(t, 'nobody@example.com', ADMIN_PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid credentials.', title: 'Login failed' } });
+      expect(res.cookies).toEqual([]);
+    }
+    // Only the known account's failure is audited (nothing to attach the unknown one to).
+    const failed = await auditRows(t, { action: 'LOGIN_FAILED' });
+    expect(failed.map((a) => a.record_id)).toEqual([adminId]);
+    expect(failed[0]).toMatchObject({
+      table_name: 'admin_users',
+      admin_id: null,
+      reason: 'Wrong password',
+      changed_fields: ['failed_attempts'],
+      old_values: { failed_attempts: 0, locked_until: null },
+      new_values: { failed_attempts: 1, locked_until: null },
+    });
+    // A successful login resets the counter.
+    await loginRequest(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const user = await t.deps.db.selectFrom('admin_users').select('failed_attempts').where('id', '=', adminId).executeTakeFirstOrThrow();
+    expect(user.failed_attempts).toBe(0);
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict, Path=/ session cookie holding a random token stored only as its hash', async () => {
+    const res = await loginRequest(t, 'Moderator@Example.com', ADMIN_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.admin).toEqual({ id: adminId, email: ADMIN_EMAIL });
+    // 12 hours by default (ADMIN_SESSION_HOURS).
+    expect(body.expires_at).toBe(new Date(t.clock.now().getTime() + 12 * 60 * MINUTE).toISOString());
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^ledger_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const token = sessionCookieOf(res).split('=')[1];
+    const sessions = await t.deps.db.selectFrom('admin_sessions').select('token_hash').execute();
+    expect(sessions.some((s) => s.token_hash === token)).toBe(false);
+    expect(sessions.some((s) => /^[0-9a-f]{64}$/.test(s.token_hash))).toBe(true);
+  });
+
+  it('reports the session, ends it after ADMIN_SESSION_HOURS, and records LOGIN', async () => {
+    const cookie = sessionCookieOf(await loginRequest(t, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const session = await adminGet(t, '/api/admin/session', cookie);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().admin).toEqual({ id: adminId, email: ADMIN_EMAIL });
+    const logins = await auditRows(t, { action: 'LOGIN' });
+    expect(logins.at(-1)).toMatchObject({ table_name: 'admin_users', record_id: adminId, admin_id: adminId, admin_email: ADMIN_EMAIL });
+    t.clock.advance(12 * 60 * MINUTE + 1000);
+    const expired = await adminGet(t, '/api/admin/session', cookie);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.message).toBe('You must be logged in as an admin to access this page.');
+  });
+
+  it('logs out: the session is revoked on the server, the cookie is cleared, and LOGOUT is recorded', async () => {
+    const cookie = sessionCookieOf(await loginRequest(t, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const res = await adminPost(t, '/api/admin/logout', undefined, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(String(res.headers['set-cookie'])).toMatch(/^ledger_admin=; .*Expires=Thu, 01 Jan 1970/);
+    expect((await adminGet(t, '/api/admin/session', cookie)).statusCode).toBe(401);
+    const logouts = await auditRows(t, { action: 'LOGOUT' });
+    expect(logouts).toHaveLength(1);
+    expect(logouts[0]).toMatchObject({ record_id: adminId, admin_email: ADMIN_EMAIL, user_agent: 'admin-test-browser' });
+  });
+
+  it('marks the cookie Secure when the site is served over HTTPS', async () => {
+    const secure = await createAdminTestApp({ SITE_URL: 'https://ledger.example' });
+    try {
+      await createAdminAccount(secure);
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { origin: 'https://ledger.example' },
+        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toContain('; Secure');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('account lock', () => {
+  it('locks the account after ten wrong passwords; the right password is refused until 15 minutes have passed', async () => {
+    const email = 'locked@example.com';
+    await createAdminAccount(t, email);
+    for (let i = 1; i <= 9; i++) expect((await loginRequest(t, email, `wrong ${i}`)).statusCode).toBe(401);
+    const tenth = await loginRequest(t, email, 'wrong 10');
+    expect(tenth.statusCode).toBe(423);
+
+    const refused = await loginRequest(t, email, ADMIN_PASSWORD);
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().error).toEqual({
+      code: 'account_locked',
+      title: 'Login failed',
+      message: `This account is locked after too many failed login attempts. Try again in 15 minutes (after ${new Date(t.clock.now().getTime() + 15 * MINUTE).toISOString().slice(11, 16)} UTC).`,
+    });
+    expect(refused.headers['retry-after']).toBe(String(15 * 60));
+    expect(refused.cookies).toEqual([]);
+
+    t.clock.advance(14 * MINUTE);
+    expect((await loginRequest(t, email, ADMIN_PASSWORD)).statusCode).toBe(423);
+    t.clock.advance(MINUTE + 1000);
+    const allowed = await loginRequest(t, email, ADMIN_PASSWORD);
+    expect(allowed.statusCode).toBe(200);
+
+    const user = await t.deps.db.selectFrom('admin_users').select(['failed_attempts', 'locked_until']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user).toEqual({ failed_attempts: 0, locked_until: null });
+    const trail = await auditRows(t, { record: allowed.json().admin.id });
+    expect(trail.map((a) => a.action_type)).toEqual(['CREATE', ...Array(12).fill('LOGIN_FAILED'), 'LOGIN']);
+    expect(trail[10]).toMatchObject({ reason: 'Wrong password; account locked after 10 failed attempts', changed_fields: ['failed_attempts', 'locked_until'] });
+    expect(trail[11]).toMatchObject({ reason: 'Account locked', changed_fields: [] });
+  });
+
+  it('limits login attempts per address when rate limits are on (30 an hour)', async () => {
+    const limited = await createAdminTestApp({ RATE_LIMIT_DISABLED: '0' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await loginRequest(limited, 'nobody@example.com', 'x')).statusCode);
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('admin registration', () => {
+  it('does not exist without ADMIN_MASTER_KEY', async () => {
+    const res = await adminPost(t, '/api/admin/register', { email: 'new@example.com', password: 'a long password!', masterKey: 'x' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('creates an admin only with the right master key', async () => {
+    const withKey = await createAdminTestApp({ ADMIN_MASTER_KEY: 'the-master-key-1234' });
+    try {
+      const wrong = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'a long password!', masterKey: 'the-master-key-1235' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().error.message).toBe('Invalid master key.');
+      const short = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'short', masterKey: 'the-master-key-1234' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.message).toBe('The password must be at least 12 characters long.');
+      const badEmail = await adminPost(withKey, '/api/admin/register', { email: 'not-an-email', password: 'a long password!', masterKey: 'the-master-key-1234' });
+      expect(badEmail.statusCode).toBe(400);
+      expect(badEmail.json().error.message).toBe('Please enter a valid email address.');
+      const ok = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'a long password!', masterKey: 'the-master-key-1234' });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().admin.email).toBe('new@example.com');
+      const again = await adminPost(withKey, '/api/admin/register', { email: 'NEW@example.com', password: 'a long password!', master_key: 'the-master-key-1234' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe('An admin with the email NEW@example.com already exists.');
+      expect((await loginRequest(withKey, 'new@example.com', 'a long password!')).statusCode).toBe(200);
+    } finally {
+      await withKey.close();
+    }
+  });
+});
+
+describe('npm run admin:create', () => {
+  const run = promisify(execFile);
+  it('creates an admin, then refuses the same e-mail and a short password with exit code 1', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-'));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+    const cli = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], { env }).then(
+        (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+      );
+    try {
+      const created = await cli(['--email', 'cli@example.com', '--password', 'a long password!']);
+      expect(created.code).toBe(0);
+      expect(created.out).toMatch(/^Admin created: cli@example.com \(id [0-9a-f-]{36}\)\n$/);
+      const duplicate = await cli(['--email', 'CLI@example.com', '--password', 'a long password!']);
+      expect(duplicate).toMatchObject({ code: 1, err: 'An admin with the email CLI@example.com already exists.\n' });
+      const short = await cli(['--email', 'other@example.com', '--password', 'short']);
+      expect(short).toMatchObject({ code: 1, err: 'The password must be at least 12 characters long.\n' });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Three child processes, each starting TypeScript and (twice) an embedded database.
+  }, 180_000);
+});
