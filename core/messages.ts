@@ -124,6 +124,8 @@ export const MESSAGES = {
   badgePngDownloaded: { title: 'PNG downloaded', description: 'Badge image saved.' },
   badgeSvgDownloaded: { title: 'SVG downloaded', description: 'Badge vector image saved.' },
   reportDownloaded: { title: 'Text report downloaded', description: 'Verification report saved.' },
+  pdfReportDownloaded: { title: 'PDF report downloaded', description: 'Verification report saved.' },
+  downloadFailed: { title: 'Download failed', description: 'Please try again.' },
   bundleDownloaded: { title: 'Bundle downloaded', description: 'All verification files saved.' },
   submissionRemoved: { title: 'Submission removed', description: 'The submission was removed from the public ledger. It can be restored.' },
   submissionRestored: { title: 'Submission restored', description: 'The submission is public again.' },

@@ -32,7 +32,11 @@ function loadShell(webDist: string): string {
 export function renderShell(shell: string, head: Partial<PageHead>): string {
   let html = shell;
   if (head.title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${head.title}</title>`);
-  if (head.headHtml) html = html.replace('</head>', `${head.headHtml}</head>`);
+  if (head.headHtml) {
+    // The page's own description replaces the shell's generic one: crawlers take the first.
+    if (head.headHtml.includes('name="description"')) html = html.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+    html = html.replace('</head>', `${head.headHtml}</head>`);
+  }
   if (head.bodyHtml) html = html.replace('<div id="root"></div>', `<div id="root">${head.bodyHtml}</div>`);
   return html;
 }

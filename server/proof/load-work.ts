@@ -1,0 +1,41 @@
+// Finding the work a proof URL, badge or export names. Public reads go through the submissions
+// feature's public_submissions queries; the live badge alone also needs to know that a work
+// existed and was removed, and reads nothing but that (ids and deletion state).
+import type { PublicWork } from '../../core/api-types';
+import { isUuid, normaliseSubmissionRef } from '../../core/ids';
+import type { AppDeps } from '../deps';
+import { toPublicWork } from '../submissions/public-work';
+import { findPublicDuplicateTarget, findPublicWork } from '../submissions/submissions-repository';
+
+/** The public record of a work by UUID or registry id; null when missing, private or deleted. */
+export async function loadPublicWork(deps: Pick<AppDeps, 'db' | 'config'>, idOrRegistryId: string): Promise<PublicWork | null> {
+  const row = await findPublicWork(deps.db, idOrRegistryId);
+  if (!row) return null;
+  const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
+  return toPublicWork(row, deps.config.siteUrl, { duplicateOf });
+}
+
+export type LiveBadgeState =
+  | { kind: 'public'; work: PublicWork }
+  | { kind: 'removed'; id: string; registryId: string }
+  | { kind: 'missing' };
+
+/**
+ * What the live badge shows. A public work: its current status. A work that was public and is
+ * now soft-deleted or purged: 'Removed' with its ids only. Private or unknown: missing, so a
+ * private work's badge says nothing about it (DECISIONS #17).
+ */
+export async function loadLiveBadgeState(deps: Pick<AppDeps, 'db' | 'config'>, ref: string): Promise<LiveBadgeState> {
+  const work = await loadPublicWork(deps, ref);
+  if (work) return { kind: 'public', work };
+  const canonical = normaliseSubmissionRef(ref);
+  if (!canonical) return { kind: 'missing' };
+  const gone = await deps.db
+    .selectFrom('submissions')
+    .select(['id', 'registry_id'])
+    .where(isUuid(canonical) ? 'id' : 'registry_id', '=', canonical)
+    .where('is_public', '=', true)
+    .where((eb) => eb.or([eb('deleted_at', 'is not', null), eb('purged_at', 'is not', null)]))
+    .executeTakeFirst();
+  return gone ? { kind: 'removed', id: gone.id, registryId: gone.registry_id } : { kind: 'missing' };
+}

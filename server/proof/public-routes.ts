@@ -1,0 +1,69 @@
+// Public endpoints outside /api/submissions: the live badge, oEmbed, robots.txt and sitemaps.
+import type { FastifyInstance } from 'fastify';
+import { BADGE_SIZES } from '../../core/constants';
+import type { AppDeps } from '../deps';
+import { errorBody } from '../http/errors';
+import { badgeSvg } from './badge-svg';
+import { badgeInputFor } from './artefacts';
+import { loadLiveBadgeState, loadPublicWork } from './load-work';
+import { oembedResponse, oembedSize, oembedTarget } from './oembed';
+import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap';
+import { proofUrl } from './urls';
+
+// The live badge follows the work's status; five minutes keeps embeds cheap and still current.
+const LIVE_BADGE_CACHE = 'public, max-age=300';
+const SITEMAP_CACHE = 'public, max-age=3600';
+
+function positiveInt(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return undefined;
+  return Number(value) || undefined;
+}
+
+export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const siteUrl = deps.config.siteUrl;
+
+  app.get('/badge/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const ref = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
+    const state = ref ? await loadLiveBadgeState(deps, ref) : ({ kind: 'missing' } as const);
+    const svg =
+      state.kind === 'public'
+        ? badgeSvg(badgeInputFor(state.work), BADGE_SIZES.large)
+        : state.kind === 'removed'
+          ? badgeSvg({ kind: 'removed', id: state.id, registryId: state.registryId, proofUrl: proofUrl(siteUrl, state.id) })
+          : badgeSvg({ kind: 'missing' });
+    return reply
+      .status(state.kind === 'missing' ? 404 : 200)
+      .header('Cache-Control', LIVE_BADGE_CACHE)
+      .type('image/svg+xml; charset=utf-8')
+      .send(svg);
+  });
+
+  app.get('/oembed', async (request, reply) => {
+    const query = request.query as { url?: unknown; format?: unknown; maxwidth?: unknown; maxheight?: unknown };
+    if (query.format !== undefined && query.format !== 'json') {
+      return reply.status(501).send(errorBody('not_implemented', "Only format=json is supported."));
+    }
+    const ref = oembedTarget(query.url, siteUrl);
+    const work = ref ? await loadPublicWork(deps, ref) : null;
+    if (!work) return reply.status(404).send(errorBody('not_found', 'No public proof page at this URL.'));
+    const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
+    if (!size) return reply.status(404).send(errorBody('not_found', 'The badge cannot be made that small.'));
+    return reply.header('Cache-Control', 'public, max-age=300').send(oembedResponse(work, siteUrl, size));
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('Cache-Control', SITEMAP_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),
+  );
+
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(await sitemapXml(deps.db, siteUrl)),
+  );
+
+  app.get('/sitemaps/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const xml = file.endsWith('.xml') ? await sitemapPartXml(deps.db, siteUrl, file.slice(0, -'.xml'.length)) : null;
+    if (!xml) return reply.status(404).send(errorBody('not_found', 'No such sitemap.'));
+    return reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(xml);
+  });
+}

@@ -1,0 +1,221 @@
+// What crawlers and link previews get without running JavaScript (DECISIONS #19): head tags and
+// JSON-LD on /verify and /artist pages, oEmbed, robots.txt and the sitemap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { insertWork } from '../../helpers/factories';
+import { sitemapPartXml, sitemapXml } from '../../../server/proof/sitemap';
+import { jsonLdBlocks, metaContent, registerWork, softDelete } from './proof-kit';
+
+const XSS_TITLE = 'Harbour </script><script>alert(1)</script> at dusk';
+const SITE = 'http://ledger.test';
+
+let t: TestApp;
+let xss: { id: string; registry_id: string };
+let plain: { id: string; registry_id: string };
+let plainHash = '';
+let hidden: { label: string; id: string; registry_id: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  xss = (await registerWork(t.app, { title: XSS_TITLE, artist_name: 'Mallory' })).created;
+  const registered = await registerWork(t.app, { title: 'Neon Tide', artist_name: 'Ada Example' });
+  plain = registered.created;
+  plainHash = registered.upload.image_hash;
+  await registerWork(t.app, { title: 'Second Tide', artist_name: 'Ada Example' });
+  const privateWork = await insertWork(t.deps.db, { title: 'Secret private work', artist_name: 'Ada Example', is_public: false });
+  const deleted = (await registerWork(t.app, { title: 'Deleted work', artist_name: 'Ada Example' })).created;
+  await softDelete(t, deleted.id);
+  hidden = [
+    { label: 'private', ...privateWork },
+    { label: 'deleted', ...deleted },
+  ];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /verify/{id} without JavaScript', () => {
+  it('has the work title in og:title, twitter:card, canonical URL, oEmbed link and VisualArtwork JSON-LD', async () => {
+    const res = await get(`/verify/${plain.registry_id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = res.body;
+    expect(metaContent(html, 'og:title')).toBe('Neon Tide by Ada Example');
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:url')).toBe(`${SITE}/verify/${plain.id}`);
+    expect(metaContent(html, 'og:site_name')).toBe('VeriWork');
+    expect(metaContent(html, 'og:image')).toMatch(/^http:\/\/ledger\.test\/artworks\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
+    expect(metaContent(html, 'og:image:height')).toBe('360');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/verify/${plain.id}">`);
+    expect(html).toContain(`<title>Neon Tide by Ada Example | VeriWork</title>`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${SITE}/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.id}`)}&amp;format=json"`,
+    );
+
+    const blocks = jsonLdBlocks(html);
+    expect(blocks).toHaveLength(1);
+    const ld = JSON.parse(blocks[0]);
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('VisualArtwork');
+    expect(ld.name).toBe('Neon Tide');
+    expect(ld.creator).toEqual({ '@type': 'Person', name: 'Ada Example', url: `${SITE}/artist/Ada%20Example` });
+    expect(ld.license).toBe('https://creativecommons.org/licenses/by-nd/4.0/');
+    expect(ld.acquireLicensePage).toBe(`${SITE}/verify/${plain.id}`);
+    expect(ld.creditText).toBe('Ada Example');
+    expect(ld.copyrightNotice).toMatch(/^© \d{4} Ada Example\. CC BY-ND 4\.0\.$/);
+    expect(ld.sha256).toBe(plainHash);
+    expect(ld.identifier).toEqual([
+      { '@type': 'PropertyValue', propertyID: 'registry_id', value: plain.registry_id },
+      { '@type': 'PropertyValue', propertyID: 'uuid', value: plain.id },
+      { '@type': 'PropertyValue', propertyID: 'sha256', value: plainHash },
+    ]);
+    expect(ld.contentUrl).toBe(metaContent(html, 'og:image'));
+    expect(ld.isAccessibleForFree).toBe(true);
+    expect(new Date(ld.dateCreated).toISOString()).toBe(ld.dateCreated);
+  });
+
+  it('renders a short text body (title, artist, status and score, registry id) for readers without scripts', async () => {
+    const html = (await get(`/verify/${plain.id}`)).body;
+    expect(html).toContain('<h1>Neon Tide</h1>');
+    expect(html).toMatch(/<p>Status: (Incomplete|Verified|Documented|Traceable|Provenance Strong) · Trust score \d{1,3}\/100<\/p>/);
+    expect(html).toContain(`<p>Registry ID: ${plain.registry_id}</p>`);
+  });
+
+  it("keeps a title containing '</script><script>alert(1)</script>' inert everywhere in the page", async () => {
+    const res = await get(`/verify/${xss.registry_id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(res.body).not.toContain('<script>alert(1)');
+    const ld = JSON.parse(jsonLdBlocks(res.body)[0]);
+    expect(ld.name).toBe(XSS_TITLE);
+    expect(metaContent(res.body, 'og:title')).toBe(`${XSS_TITLE} by Mallory`);
+  });
+
+  it("answers 404 with 'Submission Not Found' for private, deleted, unknown and malformed ids, without their data", async () => {
+    const refs = [
+      ...hidden.flatMap((w) => [w.id, w.registry_id]),
+      '00000000-0000-4000-8000-000000000000',
+      'VW-2020-999999',
+      'not-an-id',
+    ];
+    for (const ref of refs) {
+      const res = await get(`/verify/${ref}`);
+      expect(res.statusCode, ref).toBe(404);
+      expect(res.body, ref).toContain('<h1>Submission Not Found</h1>');
+      expect(res.body, ref).toContain('This Registry ID doesn&#39;t exist or the submission is private.');
+      expect(res.body, ref).toContain('<a href="/ledger">Back to Public Ledger</a>');
+      expect(res.body, ref).not.toContain('application/ld+json');
+      expect(res.body, ref).not.toContain('Secret private work');
+      expect(res.body, ref).not.toContain('Deleted work');
+    }
+  });
+});
+
+describe('GET /artist/{name} without JavaScript', () => {
+  it('counts only public works and lists them in Person + ItemList JSON-LD', async () => {
+    const res = await get('/artist/Ada%20Example');
+    expect(res.statusCode).toBe(200);
+    expect(metaContent(res.body, 'og:title')).toBe('Ada Example');
+    expect(metaContent(res.body, 'og:description')).toBe('2 verified artworks by Ada Example in the VeriWork public registry of AI-generated artwork.');
+    expect(metaContent(res.body, 'og:image')).toMatch(/^http:\/\/ledger\.test\/artworks\//);
+    const ld = JSON.parse(jsonLdBlocks(res.body)[0]);
+    const [person, list] = ld['@graph'];
+    expect(person).toMatchObject({ '@type': 'Person', name: 'Ada Example', url: `${SITE}/artist/Ada%20Example` });
+    expect(list.numberOfItems).toBe(2);
+    expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Second Tide', 'Neon Tide']);
+    expect(res.body).not.toContain('Secret private work');
+    expect(res.body).not.toContain('Deleted work');
+  });
+
+  it('answers 200 with the empty-state text and no JSON-LD for an artist with no public work', async () => {
+    const res = await get('/artist/Nobody%20Here');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>No verified artworks found for this artist.</p>');
+    expect(metaContent(res.body, 'robots')).toBe('noindex');
+    expect(jsonLdBlocks(res.body)).toEqual([]);
+  });
+});
+
+describe('GET /oembed', () => {
+  it('returns a rich response whose html links the live badge to the proof page', async () => {
+    const url = `${SITE}/verify/${plain.id}`;
+    const res = await get(`/oembed?url=${encodeURIComponent(url)}&format=json`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      title: 'Neon Tide',
+      author_name: 'Ada Example',
+      provider_name: 'VeriWork',
+      provider_url: `${SITE}/`,
+      width: 400,
+      height: 150,
+      thumbnail_url: `${SITE}/api/submissions/${plain.registry_id}/badge.png?size=small`,
+    });
+    expect(body.html).toBe(
+      `<a href="${url}" target="_blank" rel="noopener"><img src="${SITE}/badge/${plain.registry_id}.svg" width="400" height="150" ` +
+        `alt="VeriWork verification badge for Neon Tide by Ada Example, Registry ID ${plain.registry_id}"></a>`,
+    );
+  });
+
+  it('scales the badge to maxwidth, keeping its 8:3 shape', async () => {
+    const res = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.registry_id}`)}&maxwidth=200`);
+    expect(res.json()).toMatchObject({ width: 200, height: 75 });
+  });
+
+  it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for format=xml', async () => {
+    const urls = [
+      `https://elsewhere.example/verify/${plain.id}`,
+      `${SITE}/ledger`,
+      ...hidden.map((w) => `${SITE}/verify/${w.id}`),
+    ];
+    for (const url of urls) expect((await get(`/oembed?url=${encodeURIComponent(url)}`)).statusCode, url).toBe(404);
+    expect((await get('/oembed')).statusCode).toBe(404);
+    const xml = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.id}`)}&format=xml`);
+    expect(xml.statusCode).toBe(501);
+  });
+});
+
+describe('robots.txt and sitemap', () => {
+  it('robots.txt allows everything except the admin screens and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/admin\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+
+  it('the sitemap lists public proof pages with lastmod, artist pages and static pages, and nothing private or deleted', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    const proofLocs = locs.filter((l) => l.includes('/verify/'));
+    expect(proofLocs).toHaveLength(3);
+    expect(proofLocs).toContain(`${SITE}/verify/${plain.id}`);
+    expect(proofLocs).toContain(`${SITE}/verify/${xss.id}`);
+    for (const w of hidden) expect(res.body, w.label).not.toContain(w.id);
+    expect(locs).toContain(`${SITE}/artist/Ada%20Example`);
+    expect(locs).toContain(`${SITE}/artist/Mallory`);
+    expect(locs).toContain(`${SITE}/ledger`);
+    expect(locs.some((l) => l.includes('/admin'))).toBe(false);
+    expect(res.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z<\/lastmod>/);
+  });
+
+  it('becomes a sitemap index of part files when the URLs exceed the per-file cap', async () => {
+    const index = await sitemapXml(t.deps.db, SITE, 4);
+    expect(index).toContain('<sitemapindex');
+    const parts = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(parts).toEqual([`${SITE}/sitemaps/static.xml`, `${SITE}/sitemaps/works-1.xml`, `${SITE}/sitemaps/artists-1.xml`]);
+    const works = await sitemapPartXml(t.deps.db, SITE, 'works-1', 2);
+    expect([...works!.matchAll(/<loc>/g)]).toHaveLength(2);
+    expect(await sitemapPartXml(t.deps.db, SITE, 'works-9', 2)).toBeNull();
+    const served = await get('/sitemaps/static.xml');
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain(`<loc>${SITE}/lookup</loc>`);
+    expect((await get('/sitemaps/nothing.xml')).statusCode).toBe(404);
+  });
+});
