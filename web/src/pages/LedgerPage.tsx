@@ -90,6 +90,9 @@ export default function LedgerPage() {
           <Link to="/about" className="text-primary hover:underline">
             About
           </Link>
+          <Link to="/lookup" className="text-primary hover:underline">
+            Verify a file
+          </Link>
         </nav>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{TITLE}</h1>
         <p className="max-w-3xl text-muted-foreground">

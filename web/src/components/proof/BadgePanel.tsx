@@ -19,8 +19,6 @@ import { downloadFile } from './downloadFile';
 import { ProofCard } from './ProofCard';
 
 export const DETAILS_AFTER_SUBMIT = 'Details available after you submit';
-const PDF_DOWNLOADED: MessagePair = { title: 'PDF report downloaded', description: 'Verification report saved.' };
-const DOWNLOAD_FAILED_TITLE = 'Download failed';
 
 interface Artefact {
   /** File under /api/submissions/{id}/, with its query string. */
@@ -38,7 +36,7 @@ const ARTEFACTS: Artefact[] = [
   { file: 'badge.svg', label: 'SVG', suffix: 'badge', toast: MESSAGES.badgeSvgDownloaded },
   { file: 'proof.jsonld', label: 'JSON-LD', suffix: 'authentication export', toast: MESSAGES.badgeJsonDownloaded },
   { file: 'report.txt', label: 'TXT report', suffix: '', toast: MESSAGES.reportDownloaded },
-  { file: 'report.pdf', label: 'PDF report', suffix: '', toast: PDF_DOWNLOADED },
+  { file: 'report.pdf', label: 'PDF report', suffix: '', toast: MESSAGES.pdfReportDownloaded },
   { file: 'bundle.zip', label: 'Bundle (.zip)', suffix: '', toast: MESSAGES.bundleDownloaded },
   { file: 'bundle.txt', label: 'Bundle list (.txt)', suffix: '', toast: MESSAGES.bundleDownloaded },
 ];
@@ -80,7 +78,7 @@ export function BadgePanel({ work }: { work: PublicWork }) {
       await downloadFile(artefactPath(work.id, artefact.file), fallback);
       toastSuccess(artefact.toast.title, artefact.toast.description);
     } catch (error) {
-      toastError(DOWNLOAD_FAILED_TITLE, errorMessage(error, 'Please try again.'));
+      toastError(MESSAGES.downloadFailed.title, errorMessage(error, MESSAGES.downloadFailed.description));
     } finally {
       setBusy(null);
     }

@@ -3,13 +3,13 @@ import { Quote } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { copiedMessage, MESSAGES } from '../../../../core/messages';
 import { CopyButton } from '../ledger/CopyButton';
-import { citationText } from './format';
+import { workCitation } from '../../../../core/proof-text';
 import { ProofCard } from './ProofCard';
 
 const CITATION_COPIED = copiedMessage('Citation copied to clipboard');
 
 export function CitationCard({ work }: { work: PublicWork }) {
-  const citation = citationText(work);
+  const citation = workCitation(work);
   return (
     <ProofCard title="Citation" icon={Quote}>
       <p className="break-words rounded-md bg-muted p-3 text-sm">{citation}</p>

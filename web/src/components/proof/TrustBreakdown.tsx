@@ -4,7 +4,8 @@
 import { Gauge, Lightbulb, TriangleAlert } from 'lucide-react';
 import type { TrustBreakdownDto } from '../../../../core/api-types';
 import { INCOMPLETE_ADVICE, isVerifiedScore } from '../../../../core/status';
-import { DIMENSION_KEYS, DIMENSION_LABELS, SPECIFICITY_LABELS } from './format';
+import { TRUST_DIMENSION_KEYS, TRUST_DIMENSION_LABELS } from '../../../../core/proof-text';
+import { SPECIFICITY_LABELS } from './format';
 import { ProofCard } from './ProofCard';
 
 function points(n: number): string {
@@ -50,8 +51,8 @@ export function TrustBreakdown({ trust }: { trust: TrustBreakdownDto }) {
         in total.
       </p>
       <ul className="grid gap-5">
-        {DIMENSION_KEYS.map((key) => (
-          <DimensionRow key={key} label={DIMENSION_LABELS[key]} dimension={trust.dimensions[key]} />
+        {TRUST_DIMENSION_KEYS.map((key) => (
+          <DimensionRow key={key} label={TRUST_DIMENSION_LABELS[key]} dimension={trust.dimensions[key]} />
         ))}
       </ul>
 

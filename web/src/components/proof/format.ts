@@ -1,19 +1,5 @@
-// Display helpers of the proof page: sizes, dimensions, dates, the citation and the labels of the
-// five trust dimensions.
-import type { PublicWork, TrustDimensionKey, TrustBreakdownDto } from '../../../../core/api-types';
-import { SITE_NAME } from '../../../../core/site';
-
-// The same labels and order as the exports (server/proof/components.ts), so the page and the
-// downloaded report name the five components alike.
-export const DIMENSION_LABELS: Readonly<Record<TrustDimensionKey, string>> = {
-  claim_clarity: 'Claim clarity',
-  source_depth: 'Source depth',
-  verification_logic: 'Verification logic',
-  temporal_context: 'Temporal context',
-  mesh_linkage: 'Mesh linkage',
-};
-
-export const DIMENSION_KEYS = Object.keys(DIMENSION_LABELS) as TrustDimensionKey[];
+// Display helpers of the proof page: sizes, dimensions, dates and prompt specificity labels.
+import type { TrustBreakdownDto } from '../../../../core/api-types';
 
 export const SPECIFICITY_LABELS: Readonly<Record<NonNullable<TrustBreakdownDto['prompt_specificity']>['level'], string>> = {
   none: 'No prompt',
@@ -50,14 +36,6 @@ export function formatLocalDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 }
 
-/**
- * How to cite the work; the same wording as the exports and reports (server/proof/citation.ts):
- * 'Ada (2026). Neon Tide [AI-generated artwork]. VeriWork Registry VW-2026-000001. https://…'.
- */
-export function citationText(work: Pick<PublicWork, 'artist_name' | 'title' | 'created_at' | 'registry_id' | 'verify_url'>): string {
-  const year = new Date(work.created_at).getUTCFullYear();
-  return `${work.artist_name} (${year}). ${work.title} [AI-generated artwork]. ${SITE_NAME} Registry ${work.registry_id}. ${work.verify_url}`;
-}
 
 /** Stored links were validated as http(s) on submission; anything else is not rendered as a link. */
 export function isWebLink(url: string | null | undefined): url is string {
