@@ -74,6 +74,11 @@ export const IMAGE_RESIZE_HEIGHT = 360;
 /** JPEG quality as the browser canvas takes it (0-1); sharp takes it as 80. */
 export const IMAGE_JPEG_QUALITY = 0.8;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest accepted picture: 50 megapixels, checked from the header before any pixel is decoded,
+ * so a small file that would expand to gigabytes of pixels (a "decompression bomb") costs nothing.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_LABEL = '10MB';
 export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageMimeType = (typeof ACCEPTED_IMAGE_MIME_TYPES)[number];

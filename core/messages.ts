@@ -1,7 +1,7 @@
 // Every user-facing validation, error, success and info message (SPEC §5, §8), as toast
 // title + description pairs under stable ids. The zod schemas use these ids as issue messages,
 // so the server's error body and the browser's toast show the same words.
-import { LIMITS, MAX_IMAGE_BYTES, PROFILE_LINKS, REMOVAL_VETTING_TEXT } from './constants';
+import { LIMITS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PROFILE_LINKS, REMOVAL_VETTING_TEXT } from './constants';
 
 export interface MessagePair {
   title: string;
@@ -39,6 +39,14 @@ export const MESSAGES = {
   // ---- Our additions: limits the spec states but does not word (DECISIONS #7, #8) ----
   imageTooLarge: { title: 'Image too large', description: `Images can be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.` },
   unsupportedImageType: { title: 'Unsupported image type', description: 'Please upload a JPG, PNG or WebP image.' },
+  imageUnreadable: { title: 'Unreadable image', description: 'The file could not be read as an image. It may be damaged or incomplete.' },
+  imageTooManyPixels: {
+    title: 'Image too large',
+    description: `The image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
+  },
+  notMultipart: { title: 'Upload failed', description: "Please send the image as multipart/form-data, in a field named 'file'." },
+  uploadAlreadyUsed: { title: 'Already submitted', description: 'This image was already submitted.' },
+  emailLinkInvalid: { title: 'Link not valid', description: 'This verification link is not valid or has already been used.' },
   uploadInvalid: { title: 'Image required', description: 'The image upload was not recognised. Please upload the image again.' },
   uploadNotFound: { title: 'Upload expired', description: 'The uploaded image could not be found. Please upload it again.' },
   titleTooLong: { title: 'Title too long', description: `Titles can be at most ${LIMITS.title} characters.` },

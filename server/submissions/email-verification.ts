@@ -7,6 +7,7 @@ import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { Submission } from '../db/types';
 import { buildTrustEvidence, gatherRegistryEvidence } from './evidence';
+import { MESSAGES } from '../../core/messages';
 import type { Mailer } from './mailer';
 import { findByVerifyTokenHash, markEmailVerified, storeVerifyToken } from './submissions-repository';
 import { computeTrust, type TrustResult } from './trust';
@@ -14,10 +15,7 @@ import { findUploadByDerivativeKey } from './uploads-repository';
 
 export const VERIFY_EMAIL_PATH = '/api/submissions/verify-email';
 
-export const INVALID_VERIFY_LINK = {
-  title: 'Link not valid',
-  description: 'This verification link is not valid or has already been used.',
-} as const;
+export const INVALID_VERIFY_LINK = MESSAGES.emailLinkInvalid;
 
 export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -22,8 +22,8 @@ import { createUpload } from './upload-service';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-const NOT_MULTIPART = new HttpError(415, 'unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.", {
-  title: MESSAGES.uploadFailed.title,
+const NOT_MULTIPART = new HttpError(415, 'unsupported_media_type', MESSAGES.notMultipart.description, {
+  title: MESSAGES.notMultipart.title,
 });
 
 function scheduleUploadCleanup(app: FastifyInstance, deps: AppDeps): void {

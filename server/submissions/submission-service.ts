@@ -26,7 +26,7 @@ import { insertSubmission, lockRegistrations, nextRegistrySeq } from './submissi
 import { computeTrust } from './trust';
 import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
 
-export const UPLOAD_ALREADY_USED = { title: 'Already submitted', description: 'This image was already submitted.' } as const;
+export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as MailLog;
 

@@ -14,18 +14,8 @@ export const IMAGE_REJECTIONS: Record<ImageRejectionCode, Rejection> = {
   image_empty: { statusCode: 400, ...MESSAGES.imageRequired },
   image_unsupported_type: { statusCode: 415, ...MESSAGES.unsupportedImageType },
   image_too_large: { statusCode: 413, ...MESSAGES.imageTooLarge },
-  // TODO(messages): the two texts below belong in core/messages.ts (ids imageUnreadable,
-  // imageTooManyPixels); they are here until that file gains them.
-  image_unreadable: {
-    statusCode: 422,
-    title: 'Unreadable image',
-    description: 'The file could not be read as an image. It may be damaged or incomplete.',
-  },
-  image_too_many_pixels: {
-    statusCode: 422,
-    title: 'Image too large',
-    description: 'The image has too many pixels (at most 50 megapixels).',
-  },
+  image_unreadable: { statusCode: 422, ...MESSAGES.imageUnreadable },
+  image_too_many_pixels: { statusCode: 422, ...MESSAGES.imageTooManyPixels },
 };
 
 /** Thrown by the image pipeline when an upload must be refused; carries what the client is told. */

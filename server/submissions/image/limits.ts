@@ -1,16 +1,9 @@
 // Numbers the upload pipeline enforces (DECISIONS #7-#9). Shared ones come from core/constants
 // so the browser check, the pages and the server agree; the rest are server-only.
-import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT, MAX_IMAGE_BYTES } from '../../../core/constants';
+import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../core/constants';
 
-/** Largest accepted upload: 10 MB (binary megabytes, as browsers and OSes show file sizes). */
-export { MAX_IMAGE_BYTES };
-
-/**
- * Largest accepted picture: 50 megapixels. Checked from the header before any pixel is
- * decoded, so a small file that would expand to gigabytes of pixels (a "decompression bomb")
- * costs nothing.
- */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+/** Largest accepted upload: 10 MB; largest picture: 50 megapixels. */
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS };
 
 /** The derivative shown on pages: this many pixels high, keeping the aspect ratio. */
 export const DERIVATIVE_HEIGHT = IMAGE_RESIZE_HEIGHT;
