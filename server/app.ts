@@ -1,5 +1,5 @@
 // buildApp(deps): the whole HTTP application without listening, used by main.ts and the tests.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -29,7 +29,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy as boolean,
     bodyLimit: JSON_BODY_LIMIT,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request only when debugging; errors are always logged.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
