@@ -62,12 +62,16 @@ async function expectSuccessToast(page: Page, title: string, description: string
 /** Closes every toast, so the next check cannot be satisfied by an older one (and axe sees no half-faded toast). */
 async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('[data-sonner-toast]');
-  for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
+  // A pointer resting on the toaster pauses its timers and expands the stack; a dispatched click
+  // closes a toast without moving the pointer there.
+  await page.mouse.move(0, 0);
+  for (let i = 0; i < 20 && (await toasts.count()) > 0; i++) {
     await toasts
-      .last()
+      .first()
       .locator('[data-close-button]')
-      .click({ force: true, timeout: 1000 })
+      .dispatchEvent('click', undefined, { timeout: 1000 })
       .catch(() => undefined);
+    await page.waitForTimeout(100);
   }
   await expect(toasts).toHaveCount(0);
 }
