@@ -217,6 +217,11 @@ export interface RateLimitCountersTable {
   reset_at: Timestamp;
 }
 
+export interface LedgerVersionTable {
+  singleton: boolean;
+  version: ColumnType<string, never, never>;
+}
+
 export interface DB {
   uploads: UploadsTable;
   submissions: SubmissionsTable;
@@ -229,6 +234,7 @@ export interface DB {
   tlog_leaves: TlogLeavesTable;
   tlog_checkpoints: TlogCheckpointsTable;
   rate_limit_counters: RateLimitCountersTable;
+  ledger_version: LedgerVersionTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

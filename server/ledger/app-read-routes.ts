@@ -8,21 +8,39 @@ import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query
 import { readArtistPage, readFeatured, readLedgerPage } from './ledger-repository';
 import { sendInvalidParameter } from './invalid-parameter';
 import { toWorkSummary } from './work-summary';
+import { readLedgerVersion, ResponseCache } from './response-cache';
+import { strongEtag } from './http-cache';
+
+/** Bytes of built ledger pages kept per process for reuse while the ledger does not change. */
+const LEDGER_CACHE_BYTES = 16 * 1024 * 1024;
+/** Date filters count back from now; a page built this recently is still right. */
+const DATE_FILTER_RESOLUTION_MS = 60_000;
 
 export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const ledgerCache = new ResponseCache(LEDGER_CACHE_BYTES);
+
   app.get('/api/ledger', async (request, reply) => {
     const parsed = parseQuery(ledgerQuerySchema, request.query);
     if (!parsed.ok) return sendInvalidParameter(reply, parsed.message);
-    const page = await readLedgerPage(deps.db, parsed.value, deps.now());
-    const body: LedgerResponse = {
-      items: page.rows.map(toWorkSummary),
-      total: page.total,
-      page: parsed.value.page,
-      page_size: PAGE_SIZES.ledger,
-      total_verified: page.totalVerified,
-      tool_options: ledgerToolOptions(page.toolsInLedger),
-    };
-    return body;
+    const now = deps.now();
+    const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
+    const key = JSON.stringify([await readLedgerVersion(deps.db), parsed.value.date ? minute : null, parsed.value]);
+    let cached = ledgerCache.get(key);
+    if (!cached) {
+      const page = await readLedgerPage(deps.db, parsed.value, now);
+      const body: LedgerResponse = {
+        items: page.rows.map(toWorkSummary),
+        total: page.total,
+        page: parsed.value.page,
+        page_size: PAGE_SIZES.ledger,
+        total_verified: page.totalVerified,
+        tool_options: ledgerToolOptions(page.toolsInLedger),
+      };
+      const text = JSON.stringify(body);
+      cached = { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };
+      ledgerCache.set(key, cached);
+    }
+    return reply.type(cached.contentType).send(cached.body);
   });
 
   app.get('/api/featured', async (_request, reply) => {

@@ -18,8 +18,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** Sends `body` with caching headers, or an empty 304 when the client's copy is current. */
-export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: string, contentType: string): FastifyReply {
-  const etag = strongEtag(body);
+export function sendCacheable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  contentType: string,
+  etag: string = strongEtag(body),
+): FastifyReply {
   reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('ETag', etag);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   return reply.type(contentType).send(body);

@@ -14,10 +14,14 @@ import {
   toPublicRecord,
 } from './public-api';
 import { countPublicWorks, readPublicApiPage } from './public-api-repository';
-import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache';
+import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
+import { readLedgerVersion, ResponseCache } from './response-cache';
 import { sendInvalidParameter } from './invalid-parameter';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
+
+/** Bytes of built responses kept per process for reuse while the ledger does not change. */
+const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Headers a browser script on another site may read from our answers. */
 const EXPOSED_HEADERS = ['ETag', 'Content-Disposition', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
@@ -41,21 +45,31 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const siteUrl = config.siteUrl;
   const routeConfig = { rateLimit: rateLimitConfig('public-api', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) };
 
+  const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
+
   async function ledger(request: FastifyRequest, reply: FastifyReply) {
     const parsed = parsePublicApiQuery(request.query as Record<string, unknown>);
     if (!parsed.ok) return sendInvalidParameter(reply, parsed.message);
     const query = parsed.value;
     const now = deps.now();
+    const generatedAt = cachePeriodStart(now);
+    // JSON is read by programs in place; the other formats are files people save.
+    if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
+    // The same question asked again before the ledger changes gets the same bytes back.
+    const key = JSON.stringify([await readLedgerVersion(db), generatedAt, query]);
+    const hit = cache.get(key);
+    if (hit) return sendCacheable(request, reply, hit.body, hit.contentType, hit.etag);
+
     const page = await readPublicApiPage(db, query);
     const records = page.rows.map((row) =>
       toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
     );
-    const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt: cachePeriodStart(now) });
+    const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt });
     const format = FORMATS[query.format];
     const body = format.write(records, { metadata, siteUrl });
-    // JSON is read by programs in place; the other formats are files people save.
-    if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
-    return sendCacheable(request, reply, body, format.contentType);
+    const etag = strongEtag(body);
+    cache.set(key, { body, etag, contentType: format.contentType });
+    return sendCacheable(request, reply, body, format.contentType, etag);
   }
 
   async function dump(_request: FastifyRequest, reply: FastifyReply) {

@@ -1,0 +1,57 @@
+// Reuses a read response while the ledger has not changed: the key holds the ledger version
+// (moved by a trigger on every change to submissions), so a new, changed or removed work is
+// never served from here. Bounded by total bytes; least recently used entries go first.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+
+export interface CachedResponse {
+  body: string;
+  etag: string;
+  contentType: string;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): CachedResponse | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Re-insert: a Map iterates in insertion order, so the oldest key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: CachedResponse): void {
+    const size = value.body.length;
+    if (size > this.maxBytes / 4) return; // one huge body must not flush everything else
+    this.remove(key);
+    this.entries.set(key, value);
+    this.bytes += size;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+/** The current ledger version: one tiny read, shared by every server process. */
+export async function readLedgerVersion(db: Kysely<DB>): Promise<string> {
+  const row = await sql<{ version: string }>`SELECT version FROM ledger_version`.execute(db);
+  return String(row.rows[0]?.version ?? '0');
+}

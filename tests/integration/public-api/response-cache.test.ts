@@ -1,0 +1,45 @@
+// Responses are reused only while the ledger is unchanged: any change to submissions (even a
+// direct SQL update) shows up in the very next answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { insertWork } from '../../helpers/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const titles = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  const body = res.json();
+  return ((body.data ?? body.items) as { title: string }[]).map((w) => w.title).sort();
+};
+
+describe('reusing built responses', () => {
+  it('answers the same question with the same bytes while nothing changes', async () => {
+    await insertWork(t.deps.db, { title: 'Cached one' });
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/ledger?limit=5' });
+    const second = await t.app.inject({ method: 'GET', url: '/api/v1/ledger?limit=5' });
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('shows a new work, a removed work and a changed score in the next answer of both read APIs', async () => {
+    const urls = ['/api/v1/ledger?limit=50', '/api/ledger'];
+    const before = await Promise.all(urls.map(titles));
+    const added = await insertWork(t.deps.db, { title: 'Fresh arrival' });
+    for (const [i, url] of urls.entries()) {
+      expect(await titles(url)).toEqual([...before[i], 'Fresh arrival'].sort());
+    }
+
+    await t.deps.db.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute();
+    for (const [i, url] of urls.entries()) expect(await titles(url)).toEqual(before[i]);
+
+    await t.deps.db.updateTable('submissions').set({ deleted_at: null, trust_meter: 91 }).where('id', '=', added.id).execute();
+    const strong = await t.app.inject({ method: 'GET', url: '/api/v1/ledger?min_trust_level=90' });
+    expect(strong.json().data.map((w: { title: string }) => w.title)).toEqual(['Fresh arrival']);
+  });
+});
