@@ -10,7 +10,7 @@ import type {
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { adminTrustLabel } from '../../core/status';
 import type { DB } from '../db/types';
-import { containsPattern, offsetOf } from './list-query';
+import { pageWithTotal, whereAnyContains } from './list-query';
 import { adminImageUrl } from './submission-ref';
 
 export interface DashboardFilter {
@@ -55,28 +55,16 @@ export async function dashboardPage(db: Kysely<DB>, filter: DashboardFilter): Pr
   if (filter.visibility) query = query.where('is_public', '=', filter.visibility === 'public');
   if (filter.status === 'verified') query = query.where('trust_meter', '>=', VERIFIED_THRESHOLD);
   if (filter.status === 'review') query = query.where('trust_meter', '<', VERIFIED_THRESHOLD);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb('title', 'ilike', pattern),
-        eb('author_full_name', 'ilike', pattern),
-        eb('author_email', 'ilike', pattern),
-        eb('artist_name', 'ilike', pattern),
-        eb('registry_id', 'ilike', pattern),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    query
-      .select(COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PAGE_SIZES.admin)
-      .offset(offsetOf(filter.page, PAGE_SIZES.admin))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const filtered = whereAnyContains(
+    query,
+    ['title', 'author_full_name', 'author_email', 'artist_name', 'registry_id'],
+    filter.search,
+  );
+  const { rows, total } = await pageWithTotal(
+    filtered.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    filter.page,
+    PAGE_SIZES.admin,
+  );
   const items = rows.map(
     (r): AdminSubmissionRow => ({
       id: r.id,
@@ -98,5 +86,5 @@ export async function dashboardPage(db: Kysely<DB>, filter: DashboardFilter): Pr
       artist_name: r.artist_name,
     }),
   );
-  return { items, total: Number(count.n) };
+  return { items, total };
 }

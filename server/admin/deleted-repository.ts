@@ -8,7 +8,7 @@ import type {
 } from '../../core/admin-api-types';
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../core/constants';
 import type { DB, Submission } from '../db/types';
-import { containsPattern, offsetOf } from './list-query';
+import { pageWithTotal, whereAnyContains } from './list-query';
 import { adminImageUrl } from './submission-ref';
 
 export async function deletedCounters(db: Kysely<DB>, now: Date): Promise<DeletedSubmissionCounters> {
@@ -29,20 +29,12 @@ export async function deletedPage(
   db: Kysely<DB>,
   filter: { search?: string; page: number },
 ): Promise<{ items: AdminDeletedSubmission[]; total: number }> {
-  let query = db.selectFrom('submissions').where('deleted_at', 'is not', null);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb('title', 'ilike', pattern),
-        eb('author_full_name', 'ilike', pattern),
-        eb('author_email', 'ilike', pattern),
-        eb('deletion_reason', 'ilike', pattern),
-        eb('registry_id', 'ilike', pattern),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
+  const query = whereAnyContains(
+    db.selectFrom('submissions').where('deleted_at', 'is not', null),
+    ['title', 'author_full_name', 'author_email', 'deletion_reason', 'registry_id'],
+    filter.search,
+  );
+  const { rows, total } = await pageWithTotal(
     query
       .select([
         'id',
@@ -59,12 +51,10 @@ export async function deletedPage(
         'purged_at',
       ])
       .orderBy('deleted_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PAGE_SIZES.admin)
-      .offset(offsetOf(filter.page, PAGE_SIZES.admin))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('id', 'desc'),
+    filter.page,
+    PAGE_SIZES.admin,
+  );
   const items = rows.map(
     (r): AdminDeletedSubmission => ({
       id: r.id,
@@ -81,7 +71,7 @@ export async function deletedPage(
       purged_at: r.purged_at ? new Date(r.purged_at).toISOString() : null,
     }),
   );
-  return { items, total: Number(count.n) };
+  return { items, total };
 }
 
 /** Columns admins never need to see: the search index and the e-mail verification secret. */

@@ -55,6 +55,38 @@ async function applyUpdate(trx: Transaction<DB>, id: string, set: SubmissionUpda
   return trx.updateTable('submissions').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+type ModerationFields = Pick<SubmissionUpdate, 'deleted_at' | 'deleted_by' | 'deletion_reason'>;
+
+/** Soft delete and restore differ only in these; the update, audit entry and log leaf are the same. */
+interface ModerationChange {
+  next: ModerationFields;
+  action: 'SOFT_DELETE' | 'RESTORE';
+  event: Extract<LeafEventType, 'soft_deleted' | 'restored'>;
+  reason: string | null;
+}
+
+async function applyModeration(
+  trx: Transaction<DB>,
+  row: Submission,
+  change: ModerationChange,
+  ctx: ModerationContext,
+): Promise<ModerationResult> {
+  const updated = await applyUpdate(trx, row.id, change.next);
+  await writeAudit(trx, {
+    table_name: 'submissions',
+    record_id: row.id,
+    action_type: change.action,
+    admin: ctx.admin,
+    reason: change.reason,
+    old_values: moderationFields(row),
+    new_values: change.next,
+    ip: ctx.meta.ip,
+    user_agent: ctx.meta.user_agent,
+    at: ctx.now,
+  });
+  return toModerationResult(updated, await logEvent(trx, updated, change.event, ctx.now));
+}
+
 /**
  * Takes a work off the public ledger (the dashboard's Remove, and approving a removal request).
  * `row` must have been read with FOR UPDATE in `trx`.
@@ -67,20 +99,7 @@ export async function softDeleteSubmission(
 ): Promise<ModerationResult> {
   if (row.deleted_at || row.purged_at) throw conflict(ALREADY_REMOVED);
   const next = { deleted_at: ctx.now, deleted_by: ctx.admin.email, deletion_reason: reason };
-  const updated = await applyUpdate(trx, row.id, next);
-  await writeAudit(trx, {
-    table_name: 'submissions',
-    record_id: row.id,
-    action_type: 'SOFT_DELETE',
-    admin: ctx.admin,
-    reason,
-    old_values: moderationFields(row),
-    new_values: next,
-    ip: ctx.meta.ip,
-    user_agent: ctx.meta.user_agent,
-    at: ctx.now,
-  });
-  return toModerationResult(updated, await logEvent(trx, updated, 'soft_deleted', ctx.now));
+  return applyModeration(trx, row, { next, action: 'SOFT_DELETE', event: 'soft_deleted', reason }, ctx);
 }
 
 export async function restoreSubmission(
@@ -92,20 +111,7 @@ export async function restoreSubmission(
   if (row.purged_at) throw conflict(PURGED_CANNOT_RESTORE);
   if (!row.deleted_at) throw conflict(NOT_REMOVED);
   const next = { deleted_at: null, deleted_by: null, deletion_reason: null };
-  const updated = await applyUpdate(trx, row.id, next);
-  await writeAudit(trx, {
-    table_name: 'submissions',
-    record_id: row.id,
-    action_type: 'RESTORE',
-    admin: ctx.admin,
-    reason,
-    old_values: moderationFields(row),
-    new_values: next,
-    ip: ctx.meta.ip,
-    user_agent: ctx.meta.user_agent,
-    at: ctx.now,
-  });
-  return toModerationResult(updated, await logEvent(trx, updated, 'restored', ctx.now));
+  return applyModeration(trx, row, { next, action: 'RESTORE', event: 'restored', reason }, ctx);
 }
 
 export { logEvent as appendModerationLeaf, applyUpdate as updateSubmissionRow };

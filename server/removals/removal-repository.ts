@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminRemovalRequest, RemovalRequestCounts } from '../../core/admin-api-types';
 import { PAGE_SIZES, type RemovalRequestStatus } from '../../core/constants';
 import type { DB } from '../db/types';
-import { containsPattern, offsetOf } from '../admin/list-query';
+import { pageWithTotal, whereAnyContains } from '../admin/list-query';
 
 export interface RemovalListFilter {
   status?: RemovalRequestStatus;
@@ -67,27 +67,17 @@ export async function findRemovalRequest(db: Kysely<DB> | Transaction<DB>, id: s
 export async function listRemovalRequests(db: Kysely<DB>, filter: RemovalListFilter): Promise<{ items: AdminRemovalRequest[]; total: number }> {
   let query = baseQuery(db);
   if (filter.status) query = query.where('r.status', '=', filter.status);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb('r.requestor_email', 'ilike', pattern),
-        eb('r.requestor_name', 'ilike', pattern),
-        eb('r.reason', 'ilike', pattern),
-        eb('r.submission_url', 'ilike', pattern),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(PAGE_SIZES.admin)
-      .offset(offsetOf(filter.page, PAGE_SIZES.admin))
-      .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toDto), total: Number(count.n) };
+  const filtered = whereAnyContains(
+    query,
+    ['r.requestor_email', 'r.requestor_name', 'r.reason', 'r.submission_url'],
+    filter.search,
+  );
+  const { rows, total } = await pageWithTotal(
+    filtered.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'),
+    filter.page,
+    PAGE_SIZES.admin,
+  );
+  return { items: rows.map(toDto), total };
 }
 
 export async function removalRequestCounts(db: Kysely<DB>): Promise<RemovalRequestCounts> {

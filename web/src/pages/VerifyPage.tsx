@@ -22,7 +22,7 @@ import { PromptSection } from '../components/proof/PromptSection';
 import { ResourcesSection } from '../components/proof/ResourcesSection';
 import { TrustBreakdown } from '../components/proof/TrustBreakdown';
 import { Spinner } from '../components/ui/Spinner';
-import { WorkImage } from '../components/work/WorkImage';
+import { WorkMainImage } from '../components/work/WorkMainImage';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export default function VerifyPage() {
@@ -60,18 +60,11 @@ function Proof({ work }: { work: PublicWork }) {
       {work.duplicate_of && <DuplicateWarning original={work.duplicate_of} />}
 
       <div className={work.image_url ? 'grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : 'grid'}>
-        {work.image_url && (
-          <div className="overflow-hidden rounded-card border border-border bg-muted">
-            <WorkImage
-              src={work.image_url}
-              alt={work.title}
-              width={work.image_width}
-              height={work.image_height}
-              eager
-              className="mx-auto max-h-[28rem] w-auto! max-w-full object-contain"
-            />
-          </div>
-        )}
+        <WorkMainImage
+          work={work}
+          frameClassName="overflow-hidden rounded-card border border-border bg-muted"
+          className="mx-auto max-h-[28rem] w-auto! max-w-full object-contain"
+        />
         <ProofHeader work={work} />
       </div>
 

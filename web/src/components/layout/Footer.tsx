@@ -19,6 +19,32 @@ const EXPLORE_LINKS = [...NAV_LINKS, FAST_SUBMIT, REMOVE_ART];
 const linkClasses =
   'rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
+/** A titled navigation landmark of footer links. */
+function LinkList({
+  title,
+  links,
+  listClassName,
+}: {
+  title: string;
+  links: readonly { to: string; label: string }[];
+  listClassName: string;
+}) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-sm font-semibold">{title}</h2>
+      <ul className={listClassName}>
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClasses}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { data: site } = useSiteConfig();
   return (
@@ -30,32 +56,10 @@ export function Footer() {
           <SponsorForm />
         </div>
 
-        <nav aria-label="Explore">
-          <h2 className="mb-3 text-sm font-semibold">Explore</h2>
-          <ul className="grid grid-cols-2 gap-2">
-            {EXPLORE_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClasses}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList title="Explore" links={EXPLORE_LINKS} listClassName="grid grid-cols-2 gap-2" />
 
         <div>
-          <nav aria-label="Legal">
-            <h2 className="mb-3 text-sm font-semibold">Legal</h2>
-            <ul className="flex flex-wrap gap-x-4 gap-y-2">
-              {LEGAL_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={linkClasses}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LinkList title="Legal" links={LEGAL_LINKS} listClassName="flex flex-wrap gap-x-4 gap-y-2" />
           {site?.support_email && (
             <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
               <Mail aria-hidden="true" className="h-4 w-4" />

@@ -10,7 +10,7 @@ import { proofPath, shortId } from '../../../../core/ids';
 import { isVerifiedScore } from '../../../../core/status';
 import { ButtonLink } from '../ui/Button';
 import { StatusBadge } from '../work/StatusBadge';
-import { WorkImage } from '../work/WorkImage';
+import { WorkMainImage } from '../work/WorkMainImage';
 import { ChipList } from './ChipList';
 import { CopyButton } from './CopyButton';
 import { artistPath, formatDate } from './format';
@@ -46,18 +46,11 @@ export function QuickViewDetails({ work }: { work: PublicWork }) {
 
   return (
     <div className="grid gap-5">
-      {work.image_url && (
-        <div className="flex justify-center overflow-hidden rounded-md bg-muted">
-          <WorkImage
-            src={work.image_url}
-            alt={work.title}
-            width={work.image_width}
-            height={work.image_height}
-            eager
-            className="max-h-72 w-auto! object-contain"
-          />
-        </div>
-      )}
+      <WorkMainImage
+        work={work}
+        frameClassName="flex justify-center overflow-hidden rounded-md bg-muted"
+        className="max-h-72 w-auto! object-contain"
+      />
 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="text-xl font-semibold leading-tight break-words">{work.title}</h3>

@@ -1,9 +1,10 @@
 // Where a visitor picks or drops the image to check. The whole zone is one button, so it works
 // with the keyboard (Tab, then Enter or Space) as well as by click and drag-and-drop.
 import { FileSearch } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
-import { IMAGE_ACCEPT_ATTRIBUTE, SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
+import { useId } from 'react';
+import { SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
 import { cn } from '../../lib/cn';
+import { useImageFileDrop } from '../../lib/useImageFileDrop';
 
 export interface LookupDropZoneProps {
   onSelect: (file: File) => void;
@@ -13,46 +14,15 @@ export interface LookupDropZoneProps {
 }
 
 export function LookupDropZone({ onSelect, busy, busyText }: LookupDropZoneProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const [dragging, setDragging] = useState(false);
-
-  const take = (files: FileList | null) => {
-    const file = files?.[0];
-    if (file && !busy) onSelect(file);
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files);
-  };
+  const { dragging, browse, zoneProps, inputProps } = useImageFileDrop(onSelect, busy);
 
   return (
-    <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!busy) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT_ATTRIBUTE}
-        hidden
-        disabled={busy}
-        data-testid="lookup-file-input"
-        onChange={(event) => {
-          take(event.currentTarget.files);
-          // Cleared so that choosing the same file again checks it again.
-          event.currentTarget.value = '';
-        }}
-      />
+    <div {...zoneProps}>
+      <input {...inputProps} data-testid="lookup-file-input" />
       <button
         type="button"
-        onClick={() => inputRef.current?.click()}
+        onClick={browse}
         disabled={busy}
         aria-describedby={hintId}
         className={cn(

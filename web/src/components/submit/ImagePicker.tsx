@@ -1,10 +1,11 @@
 // The image area of the quick-start form and of wizard step 1: click (or Enter/Space, or drop a
 // file) to browse; once an image is chosen it shows a preview and a 'Change Image' button.
 // Checking the file is the parent's job (see imageFileCheck.ts).
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId } from 'react';
 import { ImageUp, RefreshCw } from 'lucide-react';
-import { IMAGE_ACCEPT_ATTRIBUTE, SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
+import { SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
 import { cn } from '../../lib/cn';
+import { useImageFileDrop } from '../../lib/useImageFileDrop';
 import { Button } from '../ui/Button';
 import type { ImagePreview } from './useImagePreview';
 
@@ -19,45 +20,12 @@ export interface ImagePickerProps {
 }
 
 export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText }: ImagePickerProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const [dragging, setDragging] = useState(false);
-
-  const browse = () => inputRef.current?.click();
-
-  const takeFile = (files: FileList | null) => {
-    const file = files?.[0];
-    if (file) onSelect(file);
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) takeFile(event.dataTransfer.files);
-  };
+  const { dragging, browse, zoneProps, inputProps } = useImageFileDrop(onSelect, disabled);
 
   return (
-    <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!disabled) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT_ATTRIBUTE}
-        hidden
-        disabled={disabled}
-        data-testid="image-file-input"
-        onChange={(event) => {
-          takeFile(event.currentTarget.files);
-          // Clear it so choosing the same file again still fires a change.
-          event.currentTarget.value = '';
-        }}
-      />
+    <div {...zoneProps}>
+      <input {...inputProps} data-testid="image-file-input" />
       {preview ? (
         <div className="flex flex-col items-center gap-3 rounded-card border border-border bg-muted p-4">
           <img

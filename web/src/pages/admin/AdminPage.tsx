@@ -1,19 +1,19 @@
 // /admin (SPEC §2): login, then counts, the delete tool, the image check, search, filters and
 // the paged submissions table.
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import { PAGE_SIZES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { DASHBOARD_LINKS } from '../../components/admin/adminLinks';
+import { AdminListResults } from '../../components/admin/AdminListResults';
 import { AdminShell } from '../../components/admin/AdminShell';
 import { DeleteTool } from '../../components/admin/DeleteTool';
 import { ImageCheckTool } from '../../components/admin/ImageCheckTool';
-import { ListStatus } from '../../components/admin/ListStatus';
-import { Pager } from '../../components/admin/Pager';
 import { SearchField } from '../../components/admin/SearchField';
 import { StatCards } from '../../components/admin/StatCards';
 import { SubmissionsTable } from '../../components/admin/SubmissionsTable';
 import { useAdminList } from '../../components/admin/useAdminList';
+import { useListFilters } from '../../components/admin/useListFilters';
 import { Label } from '../../components/ui/Label';
 import { Select } from '../../components/ui/Select';
 
@@ -38,17 +38,14 @@ export default function AdminPage() {
 }
 
 function Dashboard() {
-  const [filters, setFilters] = useState({ search: '', visibility: '', status: '', page: 1 });
+  const { filters, update, onSearch, setPage } = useListFilters({ search: '', visibility: '', status: '', page: 1 });
   const id = useId();
-  const { query, errorMessage } = useAdminList(
+  const list = useAdminList(
     adminKeys.submissions(filters),
     () => adminApi.submissions(filters),
     MESSAGES.loadSubmissionsFailed,
   );
-  const data = query.data;
-  // Any change of search or filter starts again at page 1.
-  const update = useCallback((change: Partial<typeof filters>) => setFilters((f) => ({ ...f, page: 1, ...change })), []);
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
+  const data = list.query.data;
 
   return (
     <>
@@ -96,27 +93,16 @@ function Dashboard() {
           </div>
         </div>
 
-        <ListStatus
-          loading={query.isPending}
-          error={errorMessage}
-          empty={data?.items.length === 0}
+        <AdminListResults
+          list={list}
           emptyText="No submissions match."
-          onRetry={() => void query.refetch()}
-        />
-        {data && data.items.length > 0 && (
-          <div className={query.isPlaceholderData ? 'min-w-0 opacity-60' : 'min-w-0'} aria-busy={query.isFetching}>
-            <SubmissionsTable rows={data.items} />
-          </div>
-        )}
-        {data && (
-          <Pager
-            label="Submissions pages"
-            page={filters.page}
-            total={data.total}
-            pageSize={data.page_size || PAGE_SIZES.admin}
-            onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
-          />
-        )}
+          pagerLabel="Submissions pages"
+          page={filters.page}
+          defaultPageSize={PAGE_SIZES.admin}
+          onPageChange={setPage}
+        >
+          {(items) => <SubmissionsTable rows={items} />}
+        </AdminListResults>
       </section>
     </>
   );

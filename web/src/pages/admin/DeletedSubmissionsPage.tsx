@@ -1,21 +1,21 @@
 // /admin/deleted-submissions (SPEC §2): search, three counters, the table, details, restore
 // with confirmation, and purge (legal erasure, DECISIONS #5).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { DELETED_LINKS } from '../../components/admin/adminLinks';
+import { AdminListResults } from '../../components/admin/AdminListResults';
 import { AdminShell } from '../../components/admin/AdminShell';
 import { DeletedTable, type DeletedRowAction } from '../../components/admin/DeletedTable';
 import { DetailsDialog } from '../../components/admin/DetailsDialog';
-import { ListStatus } from '../../components/admin/ListStatus';
-import { Pager } from '../../components/admin/Pager';
 import { PurgeDialog } from '../../components/admin/PurgeDialog';
 import { ReasonDialog } from '../../components/admin/ReasonDialog';
 import { SearchField } from '../../components/admin/SearchField';
 import { StatCards } from '../../components/admin/StatCards';
 import { useAdminList } from '../../components/admin/useAdminList';
+import { useListFilters } from '../../components/admin/useListFilters';
 import { useRestoreSubmission } from '../../components/admin/useModeration';
 
 export default function DeletedSubmissionsPage() {
@@ -31,16 +31,15 @@ export default function DeletedSubmissionsPage() {
 }
 
 function DeletedSubmissions() {
-  const [filters, setFilters] = useState({ search: '', page: 1 });
+  const { filters, onSearch, setPage } = useListFilters({ search: '', page: 1 });
   const [open, setOpen] = useState<{ action: DeletedRowAction; row: AdminDeletedSubmission } | null>(null);
   const restore = useRestoreSubmission();
-  const { query, errorMessage } = useAdminList(
+  const list = useAdminList(
     adminKeys.deleted(filters),
     () => adminApi.deletedSubmissions(filters),
     MESSAGES.loadDeletedFailed,
   );
-  const data = query.data;
-  const onSearch = useCallback((search: string) => setFilters({ search, page: 1 }), []);
+  const data = list.query.data;
   const close = () => setOpen(null);
   const selected = (action: DeletedRowAction) => (open?.action === action ? open.row : null);
   const restoring = selected('restore');
@@ -64,27 +63,16 @@ function DeletedSubmissions() {
             onSearch={onSearch}
           />
         </div>
-        <ListStatus
-          loading={query.isPending}
-          error={errorMessage}
-          empty={data?.items.length === 0}
+        <AdminListResults
+          list={list}
           emptyText="No deleted submissions match."
-          onRetry={() => void query.refetch()}
-        />
-        {data && data.items.length > 0 && (
-          <div className={query.isPlaceholderData ? 'min-w-0 opacity-60' : 'min-w-0'} aria-busy={query.isFetching}>
-            <DeletedTable rows={data.items} onAction={(action, row) => setOpen({ action, row })} />
-          </div>
-        )}
-        {data && (
-          <Pager
-            label="Deleted submission pages"
-            page={filters.page}
-            total={data.total}
-            pageSize={data.page_size || PAGE_SIZES.admin}
-            onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
-          />
-        )}
+          pagerLabel="Deleted submission pages"
+          page={filters.page}
+          defaultPageSize={PAGE_SIZES.admin}
+          onPageChange={setPage}
+        >
+          {(items) => <DeletedTable rows={items} onAction={(action, row) => setOpen({ action, row })} />}
+        </AdminListResults>
       </section>
 
       <DetailsDialog work={selected('details')} onClose={close} />
