@@ -45,8 +45,10 @@ interface Measurement {
   non2xx: number;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+async function measure(url: string, headers: Record<string, string> = {}, distinctPath?: (n: number) => string): Promise<Measurement> {
+  let n = 0;
+  const requests = distinctPath ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: distinctPath(n++) }) }] : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers, requests });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
 
@@ -71,7 +73,7 @@ async function runScenario(baseUrl: string, scenario: Scenario): Promise<void> {
   const baseline = await startBaseline(body, sample.headers.get('content-type') ?? 'application/octet-stream');
   try {
     const base = await measure(baseline.url);
-    const real = await measure(url, headers);
+    const real = await measure(url, headers, scenario.distinctPath);
     // autocannon counts a 304 as non-2xx; only report answers other than the expected ones.
     const unexpected = expected >= 200 && expected < 300 ? real.non2xx : 0;
     const ratio = real.rps / base.rps;

@@ -11,7 +11,15 @@ export interface Scenario {
   prepare?: (url: string) => Promise<Record<string, string>>;
   /** Status every measured answer should have (default 200). */
   expectStatus?: number;
+  /**
+   * Makes every measured request's path distinct (request number → path), so no server-side
+   * reuse of an earlier answer can help: what a client asking new questions sees.
+   */
+  distinctPath?: (n: number) => string;
 }
+
+/** Same rows every time (all works are older than 2100), but a new cache key per request. */
+const uniqueDateTo = (base: string) => (n: number) => `${base}&date_to=2100-01-01T00:00:${String(Math.floor(n / 1000) % 60).padStart(2, '0')}.${String(n % 1000).padStart(3, '0')}Z`;
 
 /** A client revalidating its copy: sends the ETag it holds and expects 304 Not Modified. */
 async function currentEtag(url: string): Promise<Record<string, string>> {
@@ -24,9 +32,18 @@ async function currentEtag(url: string): Promise<Record<string, string>> {
 
 export const SCENARIOS: Scenario[] = [
   { name: 'GET /api/health', path: '/api/health' },
-  { name: 'public API json limit=100 (uncached)', path: '/api/v1/ledger?format=json&limit=100' },
+  {
+    name: 'public API json limit=100 (new question each time)',
+    path: '/api/v1/ledger?format=json&limit=100',
+    distinctPath: uniqueDateTo('/api/v1/ledger?format=json&limit=100'),
+  },
+  { name: 'public API json limit=100 (repeated: reused answer)', path: '/api/v1/ledger?format=json&limit=100' },
   { name: 'public API json limit=100 (If-None-Match → 304)', path: '/api/v1/ledger?format=json&limit=100', prepare: currentEtag, expectStatus: 304 },
-  { name: 'public API csv limit=1000', path: '/api/v1/ledger?format=csv&limit=1000' },
+  {
+    name: 'public API csv limit=1000 (new question each time)',
+    path: '/api/v1/ledger?format=csv&limit=1000',
+    distinctPath: uniqueDateTo('/api/v1/ledger?format=csv&limit=1000'),
+  },
   { name: 'GET /api/ledger?search=… (page 1)', path: '/api/ledger?search=light' },
   { name: 'GET /api/ledger?search=a&sort=status (no index)', path: '/api/ledger?search=a&sort=status' },
   { name: 'GET /api/featured', path: '/api/featured' },

@@ -2,11 +2,13 @@
 import { loadConfig } from './config';
 import { openRuntime } from './runtime';
 import { buildApp } from './app';
+import { keepStatisticsFresh } from './db/statistics';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const deps = await openRuntime(config);
   const app = await buildApp(deps);
+  const stopStatistics = keepStatisticsFresh(deps.database, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -15,13 +17,13 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopStatistics();
     await app.close();
     await deps.database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  app.addHook('onClose', async () => undefined);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${deps.database.kind === 'pglite' ? 'embedded database in ' + config.dataDir : 'PostgreSQL'}; open ${config.siteUrl}`);

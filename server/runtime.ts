@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { AppDeps } from './deps';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { refreshStatistics } from './db/statistics';
 import { LocalFolderStore } from './storage/local-folder-store';
 
 export async function openRuntime(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<AppDeps> {
@@ -15,6 +16,7 @@ export async function openRuntime(config: AppConfig, options: { inMemoryDatabase
   });
   try {
     await migrate(database.pool);
+    await refreshStatistics(database);
   } catch (err) {
     await database.close();
     throw err;
