@@ -5,9 +5,9 @@ import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
 import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query';
-import { readArtistPage, readFeatured, readLedgerPage } from './ledger-repository';
+import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage } from './ledger-repository';
 import { sendInvalidParameter } from './invalid-parameter';
-import { toWorkSummary } from './work-summary';
+import { toWorkSummary, type WorkSummaryRow } from './work-summary';
 import { readLedgerVersion, ResponseCache } from './response-cache';
 import { strongEtag } from './http-cache';
 
@@ -43,10 +43,13 @@ export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return reply.type(cached.contentType).send(cached.body);
   });
 
+  // The pool is read again only when the ledger changed; the pick from it is new on every visit.
+  let featuredPool: { version: string; rows: WorkSummaryRow[] } | null = null;
   app.get('/api/featured', async (_request, reply) => {
-    // A fresh random pick on every visit: never cache it.
     reply.header('Cache-Control', 'no-store');
-    const body: FeaturedResponse = { items: (await readFeatured(deps.db)).map(toWorkSummary) };
+    const version = await readLedgerVersion(deps.db);
+    if (featuredPool?.version !== version) featuredPool = { version, rows: await readFeaturedPool(deps.db) };
+    const body: FeaturedResponse = { items: pickFeatured(featuredPool.rows).map(toWorkSummary) };
     return body;
   });
 

@@ -99,8 +99,9 @@ export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, 
 }
 
 /** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (SPEC §6). */
-export async function readFeatured(db: Kysely<DB>): Promise<WorkSummaryRow[]> {
-  const pool = await db
+/** The works the home page picks from: the newest public ones at or above the threshold. */
+export async function readFeaturedPool(db: Kysely<DB>): Promise<WorkSummaryRow[]> {
+  return db
     .selectFrom('public_submissions')
     .select(WORK_SUMMARY_COLUMNS)
     .where('trust_meter', '>=', VERIFIED_THRESHOLD)
@@ -108,11 +109,15 @@ export async function readFeatured(db: Kysely<DB>): Promise<WorkSummaryRow[]> {
     .orderBy('id', 'desc')
     .limit(FEATURED_POOL)
     .execute();
+}
+
+/** A fresh random pick of the featured count from the pool. */
+export function pickFeatured(pool: readonly WorkSummaryRow[]): WorkSummaryRow[] {
   return shuffle(pool).slice(0, FEATURED_COUNT);
 }
 
 /** Fisher-Yates with an unbiased random index. */
-function shuffle<T>(items: T[]): T[] {
+function shuffle<T>(items: readonly T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = crypto.randomInt(i + 1);
