@@ -23,7 +23,7 @@ function run(label, cmd, args, env) {
 
 function vitest(label, extraArgs, env, reportName) {
   const report = path.join(reportDir, reportName);
-  run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const status = run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (!fs.existsSync(report)) {
     exitCode = 1;
     return;
@@ -32,6 +32,12 @@ function vitest(label, extraArgs, env, reportName) {
   passed += result.numPassedTests;
   failed += result.numFailedTests;
   if (result.numTotalTests === 0) exitCode = 1;
+  // Errors outside any test (e.g. an unhandled rejection) fail the run without failing a test:
+  // count them so the closing line does not read '0 failed' for a red run.
+  if (status !== 0 && result.numFailedTests === 0) {
+    console.log(`${label}: errors outside the tests made Vitest fail (see above).`);
+    failed += 1;
+  }
 }
 
 // The integration suite runs on the embedded database always, and again on PostgreSQL when

@@ -27,10 +27,19 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; absent means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Called when an idle PostgreSQL connection dies (server restart, admin command). The pool
+   * drops it and opens a new one on demand; without a handler the error would end the process.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
+const warnIdleConnectionError = (err: Error) => console.warn(`PostgreSQL connection lost (the pool will reconnect): ${err.message}`);
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleConnectionError ?? warnIdleConnectionError)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -66,8 +75,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', onIdleConnectionError);
   // Fail fast with the server's own message (wrong password, missing database…).
   await pool.query('SELECT 1');
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
