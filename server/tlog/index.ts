@@ -2,10 +2,8 @@
 // Storage (tlog_leaves, tlog_checkpoints) and routes build on these functions.
 export * from './canonical-json';
 export * from './checkpoint';
-export * from './frontier';
 export * from './hex';
 export * from './keys';
 export * from './leaf';
 export * from './merkle';
 export * from './note';
-export * from './source';

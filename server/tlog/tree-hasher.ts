@@ -2,7 +2,7 @@
 //
 // A complete ("perfect") subtree — 2^j leaves starting at a multiple of 2^j — never changes
 // once its last leaf exists, so its hash can be kept forever. Any range the proofs need
-// (source.ts's ranges, or [0, size) for a root) splits as RFC 9162 does into such subtrees
+// (a proof's ranges, or [0, size) for a root) splits as RFC 9162 does into such subtrees
 // plus a thin right edge. So after the first full pass, a new root or an inclusion proof costs
 // O(log n) memoised hashes plus reading at most `minCachedSize` leaves per incomplete level,
 // instead of reading and hashing the whole log (see the timings in the tlog report).
@@ -12,7 +12,9 @@
 // complete subtree of at least `minCachedSize` leaves, i.e. about 2n / minCachedSize hashes.
 
 import { hashChildren, splitPoint, type LeafRange } from './merkle';
-import type { LeafHashReader } from './source';
+
+/** Returns the leaf hashes with indices start..end-1, in order. */
+export type LeafHashReader = (start: number, end: number) => Promise<Uint8Array[]>;
 
 export interface TreeHasherOptions {
   /** Smallest complete subtree worth memoising; below it, leaves are read and hashed. */
