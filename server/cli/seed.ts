@@ -1,10 +1,14 @@
 // npm run seed -- --count N [--seed S] [--concurrency C]
 //
-// Fills the registry with N demo works made exactly like real ones: each generated image goes
-// through the upload service (the real image pipeline and storage) and the submission service
-// (validation, evidence, trust engine, registry number, transparency log). Only the clock is
-// set back, so works spread over the past 400 days, and no verification e-mail is sent.
-// About 15 % keep their prompt private and 3 % end up soft-deleted (with their log leaf).
+// Fills the registry with N demo works made like real ones: each generated image goes through
+// the upload pipeline (the real image checks, SHA-256, derivative, perceptual hash, metadata and
+// storage), each body through the same validation and normalisation as POST /api/submissions,
+// and each work through the trust engine, registry numbering and transparency log. Works are
+// registered in batches (submissions/batch-registration.ts): the same decisions and rows as one
+// registration, with a few statements per batch, so 100,000 works take minutes, not an hour.
+// While one batch is written, the images of the next are made. Only the clock is set back, so
+// works spread over the past 400 days, and no verification e-mail is sent. About 15 % keep their
+// prompt private and 3 % end up soft-deleted (with their log leaf and an audit entry).
 //
 // The data folder is locked while this runs: a running server makes it stop with a clear error.
 import path from 'node:path';
@@ -15,10 +19,10 @@ import { normaliseSubmissionBody } from '../../core/submission';
 import { loadConfig } from '../config';
 import type { AppDeps } from '../deps';
 import { openRuntime } from '../runtime';
-import { createMemoryNearDuplicateIndex } from '../submissions/near-duplicates';
-import { registerSubmission } from '../submissions/submission-service';
-import { createUpload } from '../submissions/upload-service';
-import { appendLogEvent } from '../tlog/store';
+import { registerSubmissionBatch, type BatchItem, type BatchRegisteredWork } from '../submissions/batch-registration';
+import { createMemoryRegistryIndex } from '../submissions/registry-index';
+import { storeUpload } from '../submissions/upload-service';
+import { appendLogEvents } from '../tlog/store';
 import {
   chance,
   makeArtists,
@@ -41,6 +45,8 @@ const SPREAD_DAYS = 400;
 const PRIVATE_SHARE = 0.15;
 const NO_PROMPT_SHARE = 0.04;
 const DELETED_SHARE = 0.03;
+/** Works per registration transaction: big enough to amortise round trips, small enough to keep memory flat. */
+const BATCH_SIZE = 250;
 
 interface SeedOptions {
   count: number;
@@ -64,7 +70,7 @@ export function parseSeedArgs(argv: string[]): SeedOptions {
   return {
     count: positiveInt(values.count, 'count', 100),
     seed: positiveInt(values.seed, 'seed', Date.now() % 2_147_483_647),
-    concurrency: positiveInt(values.concurrency, 'concurrency', 3),
+    concurrency: positiveInt(values.concurrency, 'concurrency', 4),
   };
 }
 
@@ -80,18 +86,26 @@ function pickArtist(random: Random, artists: SeedArtist[]): SeedArtist {
   return artists[Math.floor(artists.length * random() ** 1.6)];
 }
 
-async function seedOne(deps: AppDeps, random: Random, artist: SeedArtist, createdAt: Date, nearIndex: ReturnType<typeof createMemoryNearDuplicateIndex>) {
+/** Each work draws from its own random stream, so batching and concurrency do not change it. */
+function workRandom(seed: number, index: number): Random {
+  return seededRandom((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77)) >>> 0);
+}
+
+type SeedItem = BatchItem & { private: boolean };
+
+/** One demo work up to the point of registration: image processed and stored, body validated. */
+async function prepareWork(deps: AppDeps, random: Random, artist: SeedArtist, createdAt: Date): Promise<SeedItem> {
   const { tool, tool_other } = makeTool(random);
   const prompt = chance(random, NO_PROMPT_SHARE) ? '' : makePrompt(random);
   const format = pickFormat(random);
   const withParameters = format === 'png' && prompt !== '' && PARAMETER_WRITING_TOOLS.has(tool) && chance(random, 0.7);
   const image = await generateSeedImage(random, { format, parameters: withParameters ? a1111Parameters(prompt, random) : undefined });
 
-  const upload = await createUpload(deps, image, { now: createdAt });
+  const upload = await storeUpload(deps, image, createdAt);
   const links = artist.profileLinks.slice(0, 1 + Math.floor(random() * artist.profileLinks.length));
   // The same validation and normalisation as POST /api/submissions.
-  const body = submissionBodySchema.parse({
-    upload_id: upload.row.id,
+  const parsed = submissionBodySchema.safeParse({
+    upload_id: upload.values.id,
     title: makeTitle(random),
     prompt,
     prompt_visibility: chance(random, PRIVATE_SHARE) ? 'private' : 'public',
@@ -105,35 +119,67 @@ async function seedOne(deps: AppDeps, random: Random, artist: SeedArtist, create
     co_authors: makeCoAuthors(random),
     permissions: makePermissions(random),
   });
-  const work = await registerSubmission(deps, normaliseSubmissionBody(body), { now: createdAt, nearDuplicates: nearIndex });
-  return { id: work.id, registry_id: work.registry_id, image_hash: upload.row.sha256, private: body.prompt_visibility === 'private' };
+  if (!parsed.success) {
+    await upload.discard();
+    throw parsed.error;
+  }
+  return { body: normaliseSubmissionBody(parsed.data), upload, createdAt, private: parsed.data.prompt_visibility === 'private' };
 }
 
-/** Soft-deletes as an admin would: the row's deletion fields, an audit entry and a log leaf, together. */
-async function softDelete(deps: AppDeps, work: { id: string; registry_id: string; image_hash: string }, at: Date): Promise<void> {
+/**
+ * Prepares works first..end-1, `concurrency` at a time. All or nothing: if one fails, the files
+ * of the others are removed before the error is passed on.
+ */
+async function prepareBatch(deps: AppDeps, options: SeedOptions, artists: SeedArtist[], times: Date[], first: number, end: number): Promise<SeedItem[]> {
+  const items: SeedItem[] = [];
+  let next = first;
+  const lane = async () => {
+    while (next < end) {
+      const i = next++;
+      const random = workRandom(options.seed, i);
+      items[i - first] = await prepareWork(deps, random, pickArtist(random, artists), times[i]);
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(options.concurrency, end - first) }, lane));
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) {
+    await Promise.all(items.filter(Boolean).map((item) => item.upload.discard()));
+    throw failed.reason;
+  }
+  return items;
+}
+
+/** Soft-deletes as an admin would: the rows' deletion fields, audit entries and log leaves, together. */
+async function softDelete(deps: AppDeps, works: readonly BatchRegisteredWork[], at: Date): Promise<void> {
+  if (works.length === 0) return;
   const reason = 'Demo data: removed after a (fictional) removal request';
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('submissions')
       .set({ deleted_at: at, deleted_by: 'seed@localhost', deletion_reason: reason, updated_at: at })
-      .where('id', '=', work.id)
+      .where('id', 'in', works.map((w) => w.id))
       .execute();
     await trx
       .insertInto('audit_log')
-      .values({
-        table_name: 'submissions',
-        record_id: work.id,
-        action_type: 'SOFT_DELETE',
-        admin_id: null,
-        admin_email: 'seed@localhost',
-        reason,
-        old_values: JSON.stringify({ deleted_at: null }),
-        new_values: JSON.stringify({ deleted_at: at.toISOString(), deletion_reason: reason }),
-        changed_fields: ['deleted_at', 'deleted_by', 'deletion_reason'],
-        created_at: at,
-      })
+      .values(
+        works.map((work) => ({
+          table_name: 'submissions',
+          record_id: work.id,
+          action_type: 'SOFT_DELETE',
+          admin_id: null,
+          admin_email: 'seed@localhost',
+          reason,
+          old_values: JSON.stringify({ deleted_at: null }),
+          new_values: JSON.stringify({ deleted_at: at.toISOString(), deletion_reason: reason }),
+          changed_fields: ['deleted_at', 'deleted_by', 'deletion_reason'],
+          created_at: at,
+        })),
+      )
       .execute();
-    await appendLogEvent(trx, { registry_id: work.registry_id, submission_id: work.id, image_sha256: work.image_hash, event: 'soft_deleted', time: at });
+    await appendLogEvents(
+      trx,
+      works.map((work) => ({ registry_id: work.registry_id, submission_id: work.id, image_sha256: work.image_hash, event: 'soft_deleted' as const, time: at })),
+    );
   });
 }
 
@@ -145,17 +191,15 @@ export async function seed(deps: AppDeps, options: SeedOptions, print: (line: st
   const random = seededRandom(options.seed);
   const artists = makeArtists(random, Math.max(1, Math.round(options.count / 8)));
   const times = registrationTimes(random, options.count, Date.now());
-  const nearIndex = createMemoryNearDuplicateIndex();
-  await nearIndex.preload(deps.db);
+  const registry = createMemoryRegistryIndex();
 
   const started = performance.now();
-  const registered: { id: string; registry_id: string; image_hash: string }[] = [];
+  const registered: BatchRegisteredWork[] = [];
   let privateCount = 0;
-  let next = 0;
   let stopping = false;
   const onSignal = () => {
     stopping = true;
-    print('Stopping after the works in progress…');
+    print('Stopping after the batch in progress…');
   };
   process.once('SIGINT', onSignal);
   const progress = setInterval(() => {
@@ -163,23 +207,27 @@ export async function seed(deps: AppDeps, options: SeedOptions, print: (line: st
     print(`  ${formatCount(registered.length)} / ${formatCount(options.count)} works (${Math.round(registered.length / seconds)}/s)`);
   }, 2000);
 
+  const batchFrom = (first: number) => {
+    const batch = prepareBatch(deps, options, artists, times, first, Math.min(first + BATCH_SIZE, options.count));
+    batch.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
+    return batch;
+  };
+  // The batch being prepared and not yet registered: its files are removed if the run stops.
+  let pending: Promise<SeedItem[]> | undefined = batchFrom(0);
   try {
-    // Each worker draws its own random stream, so concurrency does not change what one work looks like.
-    const worker = async (w: number) => {
-      const workerRandom = seededRandom(options.seed * 31 + w);
-      while (!stopping && next < options.count) {
-        const i = next++;
-        const work = await seedOne(deps, workerRandom, pickArtist(workerRandom, artists), times[i], nearIndex);
-        registered.push(work);
-        if (work.private) privateCount += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, options.count) }, (_, w) => worker(w)));
+    while (pending && !stopping) {
+      const items: SeedItem[] = await pending;
+      const registeredBefore = registered.length;
+      // The next batch's images are made (on sharp's threads) while this one is written.
+      pending = registeredBefore + items.length < options.count ? batchFrom(registeredBefore + items.length) : undefined;
+      registered.push(...(await registerSubmissionBatch(deps, items, registry)));
+      privateCount += items.filter((item) => item.private).length;
+    }
 
     // Deletions come last and are stamped now, so the log's times stay in order.
     const toDelete = shuffled(random, registered).slice(0, Math.round(registered.length * DELETED_SHARE));
     const deletedAt = new Date();
-    for (const work of toDelete) await softDelete(deps, work, deletedAt);
+    for (let i = 0; i < toDelete.length; i += BATCH_SIZE) await softDelete(deps, toDelete.slice(i, i + BATCH_SIZE), deletedAt);
 
     const seconds = (performance.now() - started) / 1000;
     print(
@@ -191,6 +239,9 @@ export async function seed(deps: AppDeps, options: SeedOptions, print: (line: st
   } finally {
     clearInterval(progress);
     process.removeListener('SIGINT', onSignal);
+    // A batch prepared but never registered (stopped, or a write failed) leaves no files.
+    const unused = await pending?.catch(() => []);
+    await Promise.all((unused ?? []).map((item) => item.upload.discard()));
   }
 }
 

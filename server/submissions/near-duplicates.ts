@@ -61,6 +61,8 @@ function popcount32(n: number): number {
  * seed soft-deletes only after registering.
  */
 export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
+  /** The same answer as `find`, without a database to ask. */
+  nearest(query: NearDuplicateQuery): NearDuplicate[];
   preload(db: Kysely<DB>): Promise<number>;
   size(): number;
 } {
@@ -94,6 +96,9 @@ export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
       count += 1;
     },
     async find(_db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
+      return index.nearest(q);
+    },
+    nearest(q: NearDuplicateQuery): NearDuplicate[] {
       const qHi = Number.parseInt(q.phash.slice(0, 8), 16);
       const qLo = Number.parseInt(q.phash.slice(8, 16), 16);
       const artist = q.artistName.toLowerCase();

@@ -16,14 +16,13 @@ import { notify } from '../db/database';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { WORK_REGISTERED_CHANNEL } from '../realtime/sse-hub';
-import { publicImagePath } from '../storage/object-store';
 import { appendLogEvent } from '../tlog/store';
 import { sendVerificationEmail, type MailLog } from './email-verification';
-import { buildTrustEvidence, findExactDuplicates, gatherRegistryEvidence, publicMetadata, verificationResources, type RegistryEvidence } from './evidence';
+import { findExactDuplicates, gatherRegistryEvidence } from './evidence';
 import type { Mailer } from './mailer';
 import { sqlNearDuplicateFinder, type NearDuplicateFinder } from './near-duplicates';
-import { insertSubmission, lockRegistrations, nextRegistrySeq } from './submissions-repository';
-import { computeTrust } from './trust';
+import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
+import { insertSubmissions, lockRegistrations, nextRegistrySeqs } from './submissions-repository';
 import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
 
 export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
@@ -65,32 +64,11 @@ export async function registerSubmission(
   const upload = await usableUpload(deps, body.upload_id, createdAt);
   const nearFinder = options.nearDuplicates ?? sqlNearDuplicateFinder;
 
-  const resources = verificationResources(body.profile_links);
-  const registryQuery = { imageHash: upload.sha256, phash: upload.phash, artistName: body.artist_name, profileLinks: body.profile_links };
+  const registryQuery = registryQueryFor(body, upload);
   // Read outside the transaction: on the embedded database the transaction holds the only
   // connection, and these reads need none of its locks.
   let registry = await gatherRegistryEvidence(deps.db, registryQuery, nearFinder);
-  const scoreWith = (evidence: RegistryEvidence) =>
-    computeTrust(
-      buildTrustEvidence(
-        {
-          title: body.title,
-          prompt: body.prompt,
-          promptVisibility: body.prompt_visibility,
-          tool: body.tool,
-          toolOther: body.tool_other,
-          story: body.story_context,
-          resources,
-          coAuthors: body.co_authors,
-          imageSha256: upload.sha256,
-        },
-        evidence,
-        upload.metadata,
-        // The log leaf is appended in the same transaction, stamped with this time.
-        { submittedAt: createdAt, loggedAt: createdAt, emailVerified: false },
-      ),
-    );
-  let trust = scoreWith(registry);
+  let trust = scoreRegistration(body, upload, registry, createdAt);
 
   const id = crypto.randomUUID();
   const { registryId, seq, leafIndex } = await deps.db.transaction().execute(async (trx) => {
@@ -101,9 +79,9 @@ export async function registerSubmission(
     const exact = await findExactDuplicates(trx, registryQuery);
     if (exact.duplicateOf !== registry.duplicateOf || exact.exactDuplicateOfSameArtist !== registry.exactDuplicateOfSameArtist) {
       registry = { ...registry, ...exact };
-      trust = scoreWith(registry);
+      trust = scoreRegistration(body, upload, registry, createdAt);
     }
-    const seq = await nextRegistrySeq(trx);
+    const [seq] = await nextRegistrySeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
     const leaf = await appendLogEvent(trx, {
       registry_id: registryId,
@@ -112,53 +90,7 @@ export async function registerSubmission(
       event: 'created',
       time: createdAt,
     });
-    await insertSubmission(trx, {
-      id,
-      registry_seq: seq,
-      registry_id: registryId,
-      title: body.title,
-      artist_name: body.artist_name,
-      author_full_name: body.author_full_name,
-      author_email: body.author_email,
-      author_city: null,
-      author_state: null,
-      author_country: null,
-      portfolio_link: body.profile_links[0] ?? null,
-      external_link: body.profile_links[1] ?? null,
-      tool: body.tool,
-      tool_other: body.tool_other,
-      platform: 'Web Browser',
-      verification_method: 'fast_submit',
-      artwork_license: body.artwork_license,
-      usage_type: ['Personal Project'],
-      tags: ['AI Art'],
-      prompt: body.prompt,
-      prompt_visibility: body.prompt_visibility,
-      story_context: body.story_context,
-      co_authors: body.co_authors,
-      image_url: publicImagePath(upload.derivative_key),
-      image_key: upload.derivative_key,
-      original_key: upload.original_key,
-      image_hash: upload.sha256,
-      image_phash: upload.phash,
-      image_dimensions: `${upload.width},${upload.height}`,
-      image_file_type: upload.mime,
-      image_file_size: upload.size_bytes,
-      display_width: upload.derivative_width,
-      display_height: upload.derivative_height,
-      embedded_metadata: JSON.stringify(publicMetadata(upload.metadata, body.prompt_visibility)),
-      verification_resources: JSON.stringify(resources),
-      ...body.permissions,
-      trust_meter: trust.score,
-      trust_breakdown: JSON.stringify(trust),
-      trust_rubric_version: trust.rubricVersion,
-      prompt_specificity: JSON.stringify(trust.promptSpecificity),
-      duplicate_of: registry.duplicateOf,
-      is_public: true,
-      log_index: leaf.leafIndex,
-      created_at: createdAt,
-      updated_at: createdAt,
-    });
+    await insertSubmissions(trx, [submissionRow(body, upload, { id, seq, registryId, leafIndex: leaf.leafIndex, trust, registry, createdAt })]);
     return { registryId, seq, leafIndex: leaf.leafIndex };
   });
 

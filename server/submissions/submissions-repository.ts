@@ -24,8 +24,14 @@ export async function nextRegistrySeq(trx: Kysely<DB>): Promise<number> {
   return Number(row.rows[0].n);
 }
 
-export async function insertSubmission(trx: Kysely<DB>, values: NewSubmission): Promise<void> {
-  await trx.insertInto('submissions').values(values).execute();
+/** `count` consecutive-in-order registry numbers (a batch registration draws them together). */
+export async function nextRegistrySeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
+  const rows = await sql<{ n: string }>`SELECT nextval('registry_seq') AS n FROM generate_series(1, ${count}::int)`.execute(trx);
+  return rows.rows.map((r) => Number(r.n)).sort((a, b) => a - b);
+}
+
+export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSubmission[]): Promise<void> {
+  if (values.length > 0) await trx.insertInto('submissions').values(values).execute();
 }
 
 /** A public, non-deleted work by UUID or VW-YYYY-NNNNNN (any case); undefined otherwise. */

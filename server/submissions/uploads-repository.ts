@@ -9,6 +9,11 @@ export async function insertUpload(db: Kysely<DB>, values: NewUpload): Promise<U
   return db.insertInto('uploads').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Several uploads in one statement (the seed command registers works in batches). */
+export async function insertUploads(db: Kysely<DB>, values: readonly NewUpload[]): Promise<void> {
+  if (values.length > 0) await db.insertInto('uploads').values(values).execute();
+}
+
 export async function findUpload(db: Kysely<DB>, id: string): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }

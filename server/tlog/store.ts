@@ -17,22 +17,34 @@ export interface AppendedLeaf {
 
 /** Must run inside a transaction (`db.transaction().execute(trx => …)`); the lock ends with it. */
 export async function appendLogEvent(trx: Kysely<DB>, event: LeafEvent): Promise<AppendedLeaf> {
-  const leaf = buildLeaf(event);
+  const [leaf] = await appendLogEvents(trx, [event]);
+  return leaf;
+}
+
+/**
+ * Appends events as consecutive leaves, in the order given, with one lock and one insert (the
+ * seed command registers works in batches). Must run inside a transaction, like appendLogEvent.
+ */
+export async function appendLogEvents(trx: Kysely<DB>, events: readonly LeafEvent[]): Promise<AppendedLeaf[]> {
+  if (events.length === 0) return [];
+  const leaves = events.map((event) => buildLeaf(event));
   await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK_ID})`.execute(trx);
   const next = await sql<{ n: string }>`SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM tlog_leaves`.execute(trx);
-  const leafIndex = Number(next.rows[0].n);
+  const first = Number(next.rows[0].n);
   await trx
     .insertInto('tlog_leaves')
-    .values({
-      leaf_index: leafIndex,
-      leaf_hash: leaf.leafHashHex,
-      canonical_json: leaf.canonicalJson,
-      event_type: event.event,
-      submission_id: event.submission_id,
-      created_at: event.time,
-    })
+    .values(
+      events.map((event, i) => ({
+        leaf_index: first + i,
+        leaf_hash: leaves[i].leafHashHex,
+        canonical_json: leaves[i].canonicalJson,
+        event_type: event.event,
+        submission_id: event.submission_id,
+        created_at: event.time,
+      })),
+    )
     .execute();
-  return { leafIndex, leafHash: leaf.leafHashHex, canonicalJson: leaf.canonicalJson };
+  return leaves.map((leaf, i) => ({ leafIndex: first + i, leafHash: leaf.leafHashHex, canonicalJson: leaf.canonicalJson }));
 }
 
 /** Number of leaves in the log now. */

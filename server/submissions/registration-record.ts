@@ -1,0 +1,113 @@
+// What a registration decides and writes, shared by the one-work path (POST /api/submissions)
+// and the batch path (the seed command): the trust score from the stored evidence, and the
+// submissions row. Only the database round trips differ between the two paths.
+import type { NormalisedSubmission } from '../../core/submission';
+import type { NewSubmission } from '../db/types';
+import { publicImagePath } from '../storage/object-store';
+import { buildTrustEvidence, publicMetadata, verificationResources, type RegistryEvidence, type RegistryQuery } from './evidence';
+import { computeTrust, type TrustResult } from './trust';
+import type { UploadRow } from './uploads-repository';
+
+/** The facts of the upload a work is made from. `metadata` is the pipeline's parsed metadata. */
+export type RegistrationImage = Pick<
+  UploadRow,
+  | 'sha256'
+  | 'phash'
+  | 'mime'
+  | 'width'
+  | 'height'
+  | 'size_bytes'
+  | 'original_key'
+  | 'derivative_key'
+  | 'derivative_width'
+  | 'derivative_height'
+> & { metadata: unknown };
+
+export function registryQueryFor(body: NormalisedSubmission, image: RegistrationImage): RegistryQuery {
+  return { imageHash: image.sha256, phash: image.phash, artistName: body.artist_name, profileLinks: body.profile_links };
+}
+
+/** The trust engine's verdict on a new work, given what the registry already holds. */
+export function scoreRegistration(body: NormalisedSubmission, image: RegistrationImage, registry: RegistryEvidence, createdAt: Date): TrustResult {
+  return computeTrust(
+    buildTrustEvidence(
+      {
+        title: body.title,
+        prompt: body.prompt,
+        promptVisibility: body.prompt_visibility,
+        tool: body.tool,
+        toolOther: body.tool_other,
+        story: body.story_context,
+        resources: verificationResources(body.profile_links),
+        coAuthors: body.co_authors,
+        imageSha256: image.sha256,
+      },
+      registry,
+      image.metadata,
+      // The log leaf is appended in the same transaction, stamped with this time.
+      { submittedAt: createdAt, loggedAt: createdAt, emailVerified: false },
+    ),
+  );
+}
+
+export interface RegistrationOutcome {
+  id: string;
+  seq: number;
+  registryId: string;
+  leafIndex: number;
+  trust: TrustResult;
+  registry: RegistryEvidence;
+  createdAt: Date;
+}
+
+/** The submissions row of a new work. The server sets score, number, public flag and method. */
+export function submissionRow(body: NormalisedSubmission, image: RegistrationImage, outcome: RegistrationOutcome): NewSubmission {
+  const { trust, createdAt } = outcome;
+  return {
+    id: outcome.id,
+    registry_seq: outcome.seq,
+    registry_id: outcome.registryId,
+    title: body.title,
+    artist_name: body.artist_name,
+    author_full_name: body.author_full_name,
+    author_email: body.author_email,
+    author_city: null,
+    author_state: null,
+    author_country: null,
+    portfolio_link: body.profile_links[0] ?? null,
+    external_link: body.profile_links[1] ?? null,
+    tool: body.tool,
+    tool_other: body.tool_other,
+    platform: 'Web Browser',
+    verification_method: 'fast_submit',
+    artwork_license: body.artwork_license,
+    usage_type: ['Personal Project'],
+    tags: ['AI Art'],
+    prompt: body.prompt,
+    prompt_visibility: body.prompt_visibility,
+    story_context: body.story_context,
+    co_authors: body.co_authors,
+    image_url: publicImagePath(image.derivative_key),
+    image_key: image.derivative_key,
+    original_key: image.original_key,
+    image_hash: image.sha256,
+    image_phash: image.phash,
+    image_dimensions: `${image.width},${image.height}`,
+    image_file_type: image.mime,
+    image_file_size: image.size_bytes,
+    display_width: image.derivative_width,
+    display_height: image.derivative_height,
+    embedded_metadata: JSON.stringify(publicMetadata(image.metadata, body.prompt_visibility)),
+    verification_resources: JSON.stringify(verificationResources(body.profile_links)),
+    ...body.permissions,
+    trust_meter: trust.score,
+    trust_breakdown: JSON.stringify(trust),
+    trust_rubric_version: trust.rubricVersion,
+    prompt_specificity: JSON.stringify(trust.promptSpecificity),
+    duplicate_of: outcome.registry.duplicateOf,
+    is_public: true,
+    log_index: outcome.leafIndex,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}

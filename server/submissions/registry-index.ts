@@ -1,0 +1,111 @@
+// The registry evidence of gatherRegistryEvidence (evidence.ts), answered from memory: exact
+// copies by SHA-256, near copies by perceptual hash, and the artist's earlier works with the
+// profile links they share. For one process that registers many works in a row (the seed
+// command), where three queries per work would dominate the time. It first reads the live works
+// already in the database, and `catchUp` reads the ones registered since, so a batch taken under
+// the registration lock sees every earlier work, as the server's own check does. Works deleted
+// after they were read still count; the seed deletes only after registering.
+// tests/integration/submissions/registry-index.test.ts checks both give the same evidence.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import type { ExactDuplicates, RegistryEvidence, RegistryQuery } from './evidence';
+import { createMemoryNearDuplicateIndex } from './near-duplicates';
+
+export interface IndexedWork {
+  id: string;
+  seq: number;
+  imageHash: string | null;
+  phash: string | null;
+  artistName: string;
+  /** Every link the work was registered with: portfolio, external and verification resources. */
+  links: readonly string[];
+}
+
+interface ArtistWorks {
+  count: number;
+  /** Each work's links, to count the works that share one with a new work. */
+  linkSets: Set<string>[];
+}
+
+export interface MemoryRegistryIndex {
+  /** Reads the live works registered after the last one seen (all of them the first time). */
+  catchUp(db: Kysely<DB>): Promise<number>;
+  gather(query: RegistryQuery): RegistryEvidence;
+  add(work: IndexedWork): void;
+  /** Forgets everything (after a failed batch); the next catchUp reads the registry afresh. */
+  reset(): void;
+  size(): number;
+}
+
+export function createMemoryRegistryIndex(): MemoryRegistryIndex {
+  let near = createMemoryNearDuplicateIndex();
+  const byHash = new Map<string, { id: string; artist: string }[]>();
+  const byArtist = new Map<string, ArtistWorks>();
+  let lastSeq = 0;
+  let count = 0;
+
+  function add(work: IndexedWork): void {
+    const artist = work.artistName.toLowerCase();
+    if (work.imageHash) {
+      // Works arrive in registry order, so each list stays sorted by registry number.
+      const sameHash = byHash.get(work.imageHash) ?? [];
+      sameHash.push({ id: work.id, artist });
+      byHash.set(work.imageHash, sameHash);
+    }
+    const own = byArtist.get(artist) ?? { count: 0, linkSets: [] };
+    own.count += 1;
+    own.linkSets.push(new Set(work.links));
+    byArtist.set(artist, own);
+    if (work.phash) near.add({ id: work.id, seq: work.seq, phash: work.phash, artistName: work.artistName, imageHash: work.imageHash ?? '' });
+    lastSeq = Math.max(lastSeq, work.seq);
+    count += 1;
+  }
+
+  function exactDuplicates(q: RegistryQuery): ExactDuplicates {
+    const artist = q.artistName.toLowerCase();
+    const matches = byHash.get(q.imageHash) ?? [];
+    const others = matches.filter((m) => m.artist !== artist);
+    return {
+      exactDuplicateOfOtherArtist: others.length > 0,
+      exactDuplicateOfSameArtist: matches.some((m) => m.artist === artist),
+      duplicateOf: others[0]?.id ?? null,
+    };
+  }
+
+  function artistWorks(q: RegistryQuery) {
+    const own = byArtist.get(q.artistName.toLowerCase());
+    const links = [...new Set(q.profileLinks)];
+    const sharing = own && links.length > 0 ? own.linkSets.filter((set) => links.some((l) => set.has(l))).length : 0;
+    return { artistOtherWorksCount: own?.count ?? 0, sharedProfileLinksWithOwnWorks: sharing };
+  }
+
+  return {
+    add,
+    size: () => count,
+    reset() {
+      near = createMemoryNearDuplicateIndex();
+      byHash.clear();
+      byArtist.clear();
+      lastSeq = 0;
+      count = 0;
+    },
+    gather(q) {
+      if (q.beforeSeq !== undefined) throw new Error('The memory registry index answers for new works only');
+      const nearDuplicates = q.phash ? near.nearest({ phash: q.phash, artistName: q.artistName, imageHash: q.imageHash }) : [];
+      return { ...exactDuplicates(q), nearDuplicatesOfOtherArtists: nearDuplicates, ...artistWorks(q) };
+    },
+    async catchUp(db) {
+      const rows = await sql<{ id: string; registry_seq: string; image_hash: string | null; image_phash: string | null; artist_name: string; links: string[] }>`
+        SELECT id, registry_seq, image_hash, image_phash, artist_name,
+          array_remove(ARRAY[portfolio_link, external_link], NULL)
+            || coalesce((SELECT array_agg(r->>'url') FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' IS NOT NULL), '{}') AS links
+        FROM submissions
+        WHERE registry_seq > ${lastSeq} AND deleted_at IS NULL AND purged_at IS NULL
+        ORDER BY registry_seq`.execute(db);
+      for (const r of rows.rows) {
+        add({ id: r.id, seq: Number(r.registry_seq), imageHash: r.image_hash, phash: r.image_phash, artistName: r.artist_name, links: r.links });
+      }
+      return rows.rows.length;
+    },
+  };
+}
