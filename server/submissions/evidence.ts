@@ -6,7 +6,7 @@ import type { VerificationResource } from '../../core/api-types';
 import type { PromptVisibility } from '../../core/constants';
 import type { DB } from '../db/types';
 import type { EmbeddedMetadata as ImageMetadata } from './image';
-import { sqlNearDuplicateFinder, type NearDuplicate, type NearDuplicateFinder } from './near-duplicates';
+import { findNearDuplicates, type NearDuplicate } from './near-duplicates';
 import type { EmbeddedMetadata as TrustMetadata, TrustEvidence } from './trust';
 
 export const PROFILE_RESOURCE_TYPE = 'artist_profile';
@@ -71,14 +71,10 @@ async function artistWorks(db: Kysely<DB>, q: RegistryQuery) {
 }
 
 /** What the registry says about a new (or re-scored) work: duplicates and the artist's other works. */
-export async function gatherRegistryEvidence(
-  db: Kysely<DB>,
-  q: RegistryQuery,
-  nearFinder: NearDuplicateFinder = sqlNearDuplicateFinder,
-): Promise<RegistryEvidence> {
+export async function gatherRegistryEvidence(db: Kysely<DB>, q: RegistryQuery): Promise<RegistryEvidence> {
   const exact = await findExactDuplicates(db, q);
   const near = q.phash
-    ? await nearFinder.find(db, { phash: q.phash, artistName: q.artistName, imageHash: q.imageHash, beforeSeq: q.beforeSeq })
+    ? await findNearDuplicates(db, { phash: q.phash, artistName: q.artistName, imageHash: q.imageHash, beforeSeq: q.beforeSeq })
     : [];
   const artist = await artistWorks(db, q);
   return { ...exact, nearDuplicatesOfOtherArtists: near, ...artist };

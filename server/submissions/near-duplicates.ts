@@ -1,7 +1,8 @@
 // Finding earlier works of other artists whose perceptual hash is close to a new image's.
 // Two implementations with the same answers: SQL over the submissions table (the server), and
-// an in-memory index the seed command keeps, because a full-table scan per work makes seeding
-// 100,000 works quadratic. tests/integration/submissions/near-duplicates.test.ts checks they agree.
+// an in-memory index for the seed command's batches (registry-index.ts), because a full-table
+// scan per work makes seeding 100,000 works quadratic. tests/integration/submissions/
+// near-duplicates.test.ts checks they agree.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from './image';
@@ -20,34 +21,25 @@ export interface NearDuplicate {
   distance: number;
 }
 
-export interface NearDuplicateFinder {
-  find(db: Kysely<DB>, query: NearDuplicateQuery): Promise<NearDuplicate[]>;
-  /** Told about each registered work; the SQL finder reads the table and ignores it. */
-  add(work: { id: string; seq: number; phash: string; artistName: string; imageHash: string }): void;
-}
-
 const MAX_RESULTS = 20;
 
 /** Hamming distance computed by the database (bit_count needs PostgreSQL 14+; PGlite has it). */
-export const sqlNearDuplicateFinder: NearDuplicateFinder = {
-  async find(db, q) {
-    const before = q.beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${q.beforeSeq}`;
-    const result = await sql<{ id: string; distance: number }>`
-      SELECT id, distance FROM (
-        SELECT id, registry_seq, bit_count(('x' || image_phash)::bit(64) # ('x' || ${q.phash})::bit(64))::int AS distance
-        FROM submissions
-        WHERE image_phash IS NOT NULL AND deleted_at IS NULL AND purged_at IS NULL
-          AND lower(artist_name) <> lower(${q.artistName})
-          AND image_hash IS DISTINCT FROM ${q.imageHash}
-          ${before}
-      ) candidates
-      WHERE distance <= ${NEAR_DUPLICATE_MAX_DISTANCE}
-      ORDER BY distance, registry_seq
-      LIMIT ${MAX_RESULTS}`.execute(db);
-    return result.rows.map((r) => ({ id: r.id, distance: Number(r.distance) }));
-  },
-  add() {},
-};
+export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
+  const before = q.beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${q.beforeSeq}`;
+  const result = await sql<{ id: string; distance: number }>`
+    SELECT id, distance FROM (
+      SELECT id, registry_seq, bit_count(('x' || image_phash)::bit(64) # ('x' || ${q.phash})::bit(64))::int AS distance
+      FROM submissions
+      WHERE image_phash IS NOT NULL AND deleted_at IS NULL AND purged_at IS NULL
+        AND lower(artist_name) <> lower(${q.artistName})
+        AND image_hash IS DISTINCT FROM ${q.imageHash}
+        ${before}
+    ) candidates
+    WHERE distance <= ${NEAR_DUPLICATE_MAX_DISTANCE}
+    ORDER BY distance, registry_seq
+    LIMIT ${MAX_RESULTS}`.execute(db);
+  return result.rows.map((r) => ({ id: r.id, distance: Number(r.distance) }));
+}
 
 function popcount32(n: number): number {
   let v = n - ((n >>> 1) & 0x55555555);
@@ -56,16 +48,10 @@ function popcount32(n: number): number {
 }
 
 /**
- * In-memory finder for one process that registers every work itself (the seed command). Load the
- * works already in the database first with `preload`. Works removed later are not tracked: the
- * seed soft-deletes only after registering.
+ * In-memory index for one process that registers works in registry order (the seed command):
+ * told about each work with `add`, it answers `findNearDuplicates` for a new work.
  */
-export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
-  /** The same answer as `find`, without a database to ask. */
-  nearest(query: NearDuplicateQuery): NearDuplicate[];
-  preload(db: Kysely<DB>): Promise<number>;
-  size(): number;
-} {
+export function createMemoryNearDuplicateIndex() {
   let capacity = 1024;
   let count = 0;
   let hi = new Uint32Array(capacity);
@@ -84,8 +70,8 @@ export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
     [hi, lo, seqs] = [h, l, s];
   }
 
-  const index = {
-    add(work: { id: string; seq: number; phash: string; artistName: string; imageHash: string }) {
+  return {
+    add(work: { id: string; seq: number; phash: string; artistName: string; imageHash: string }): void {
       if (count === capacity) grow();
       hi[count] = Number.parseInt(work.phash.slice(0, 8), 16);
       lo[count] = Number.parseInt(work.phash.slice(8, 16), 16);
@@ -95,10 +81,8 @@ export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
       hashes.push(work.imageHash);
       count += 1;
     },
-    async find(_db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
-      return index.nearest(q);
-    },
-    nearest(q: NearDuplicateQuery): NearDuplicate[] {
+    /** Among works added so far (all registered before the new one). */
+    nearest(q: Omit<NearDuplicateQuery, 'beforeSeq'>): NearDuplicate[] {
       const qHi = Number.parseInt(q.phash.slice(0, 8), 16);
       const qLo = Number.parseInt(q.phash.slice(8, 16), 16);
       const artist = q.artistName.toLowerCase();
@@ -107,26 +91,10 @@ export function createMemoryNearDuplicateIndex(): NearDuplicateFinder & {
         const distance = popcount32((hi[i] ^ qHi) >>> 0) + popcount32((lo[i] ^ qLo) >>> 0);
         if (distance > NEAR_DUPLICATE_MAX_DISTANCE) continue;
         if (artists[i] === artist || hashes[i] === q.imageHash) continue;
-        if (q.beforeSeq !== undefined && seqs[i] >= q.beforeSeq) continue;
         found.push({ id: ids[i], distance, seq: seqs[i] });
       }
       found.sort((a, b) => a.distance - b.distance || a.seq - b.seq);
       return found.slice(0, MAX_RESULTS).map(({ id, distance }) => ({ id, distance }));
     },
-    async preload(db: Kysely<DB>): Promise<number> {
-      const rows = await db
-        .selectFrom('submissions')
-        .select(['id', 'registry_seq', 'image_phash', 'artist_name', 'image_hash'])
-        .where('image_phash', 'is not', null)
-        .where('deleted_at', 'is', null)
-        .where('purged_at', 'is', null)
-        .execute();
-      for (const r of rows) {
-        index.add({ id: r.id, seq: Number(r.registry_seq), phash: r.image_phash!, artistName: r.artist_name, imageHash: r.image_hash ?? '' });
-      }
-      return rows.length;
-    },
-    size: () => count,
   };
-  return index;
 }

@@ -20,7 +20,6 @@ import { appendLogEvent } from '../tlog/store';
 import { sendVerificationEmail, type MailLog } from './email-verification';
 import { findExactDuplicates, gatherRegistryEvidence } from './evidence';
 import type { Mailer } from './mailer';
-import { sqlNearDuplicateFinder, type NearDuplicateFinder } from './near-duplicates';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
 import { insertSubmissions, lockRegistrations, nextRegistrySeqs } from './submissions-repository';
 import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
@@ -30,12 +29,11 @@ export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as MailLog;
 
 export interface RegisterOptions {
-  /** Registration time; the seed command backdates works with it. Default: deps.now(). */
+  /** Registration time; tests backdate works with it. Default: deps.now(). */
   now?: Date;
-  /** Where to send the verification e-mail; none (the seed command) sends nothing. */
+  /** Where to send the verification e-mail; without one, none is sent. */
   mailer?: Mailer;
   log?: MailLog;
-  nearDuplicates?: NearDuplicateFinder;
 }
 
 export interface RegisteredWork extends SubmissionCreated {
@@ -62,12 +60,11 @@ export async function registerSubmission(
 ): Promise<RegisteredWork> {
   const createdAt = options.now ?? deps.now();
   const upload = await usableUpload(deps, body.upload_id, createdAt);
-  const nearFinder = options.nearDuplicates ?? sqlNearDuplicateFinder;
 
   const registryQuery = registryQueryFor(body, upload);
   // Read outside the transaction: on the embedded database the transaction holds the only
   // connection, and these reads need none of its locks.
-  let registry = await gatherRegistryEvidence(deps.db, registryQuery, nearFinder);
+  let registry = await gatherRegistryEvidence(deps.db, registryQuery);
   let trust = scoreRegistration(body, upload, registry, createdAt);
 
   const id = crypto.randomUUID();
@@ -94,7 +91,6 @@ export async function registerSubmission(
     return { registryId, seq, leafIndex: leaf.leafIndex };
   });
 
-  nearFinder.add({ id, seq, phash: upload.phash, artistName: body.artist_name, imageHash: upload.sha256 });
   const log = options.log ?? silentLog;
   // After commit: the work is registered whatever happens to these two.
   await notify(deps.db, WORK_REGISTERED_CHANNEL, JSON.stringify({ id, trust_meter: trust.score, is_public: true })).catch(

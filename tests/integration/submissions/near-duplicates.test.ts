@@ -1,8 +1,9 @@
-// Near-duplicate search by perceptual hash: the SQL finder (server) and the in-memory index
+// Near-duplicate search by perceptual hash: the SQL query (server) and the in-memory index
 // (seed command) give the same answers, and a re-encoded copy by another artist is flagged.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryNearDuplicateIndex, sqlNearDuplicateFinder, type NearDuplicateQuery } from '../../../server/submissions/near-duplicates';
+import { findNearDuplicates, type NearDuplicateQuery } from '../../../server/submissions/near-duplicates';
+import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { insertWork } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { freshPng, registerWork } from './helpers';
@@ -38,22 +39,21 @@ describe('finding earlier works with a similar perceptual hash', () => {
     };
     const query: NearDuplicateQuery = { phash: BASE, artistName: 'me', imageHash: sameHash };
 
-    const fromSql = await sqlNearDuplicateFinder.find(t.deps.db, query);
+    const fromSql = await findNearDuplicates(t.deps.db, query);
     expect(fromSql).toEqual([
       { id: works.zero.id, distance: 0 },
       { id: works.two.id, distance: 2 },
       { id: works.ten.id, distance: 10 },
     ]);
 
-    const memory = createMemoryNearDuplicateIndex();
-    expect(await memory.preload(t.deps.db)).toBe(6); // every live work with a hash; the deleted one is left out
-    expect(await memory.find(t.deps.db, query)).toEqual(fromSql);
+    const memory = createMemoryRegistryIndex();
+    expect(await memory.catchUp(t.deps.db)).toBe(6); // every live work; the deleted one is left out
+    expect(memory.gather({ ...query, profileLinks: [] }).nearDuplicatesOfOtherArtists).toEqual(fromSql);
 
     // Re-scoring only looks at works registered before: the registry number bounds the search.
     const seq = Number((await t.deps.db.selectFrom('submissions').select('registry_seq').where('id', '=', works.ten.id).executeTakeFirstOrThrow()).registry_seq);
     const earlier = { ...query, beforeSeq: seq };
-    expect(await sqlNearDuplicateFinder.find(t.deps.db, earlier)).toEqual([{ id: works.two.id, distance: 2 }]);
-    expect(await memory.find(t.deps.db, earlier)).toEqual([{ id: works.two.id, distance: 2 }]);
+    expect(await findNearDuplicates(t.deps.db, earlier)).toEqual([{ id: works.two.id, distance: 2 }]);
   });
 
   it('flags a resized, re-encoded copy of another artist’s registered image as near-identical', async () => {
