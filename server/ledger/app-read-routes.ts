@@ -5,7 +5,7 @@ import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
 import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query';
-import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage } from './ledger-repository';
+import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage, readLedgerSummary, type LedgerSummary } from './ledger-repository';
 import { sendInvalidParameter } from './invalid-parameter';
 import { toWorkSummary, type WorkSummaryRow } from './work-summary';
 import { readLedgerVersion, ResponseCache } from './response-cache';
@@ -18,23 +18,38 @@ const DATE_FILTER_RESOLUTION_MS = 60_000;
 
 export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const ledgerCache = new ResponseCache(LEDGER_CACHE_BYTES);
+  // The header figures are the same for every query: read once per ledger version.
+  let summary: { version: string; value: Promise<LedgerSummary> } | null = null;
+  const summaryAt = (version: string) => {
+    if (summary?.version !== version) {
+      const entry = { version, value: readLedgerSummary(deps.db) };
+      // A failed read is not kept: the next request tries again.
+      entry.value.catch(() => {
+        if (summary === entry) summary = null;
+      });
+      summary = entry;
+    }
+    return summary.value;
+  };
 
   app.get('/api/ledger', async (request, reply) => {
     const parsed = parseQuery(ledgerQuerySchema, request.query);
     if (!parsed.ok) return sendInvalidParameter(reply, parsed.message);
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
-    const key = JSON.stringify([await readLedgerVersion(deps.db), parsed.value.date ? minute : null, parsed.value]);
+    const version = await readLedgerVersion(deps.db);
+    const key = JSON.stringify([version, parsed.value.date ? minute : null, parsed.value]);
     let cached = ledgerCache.get(key);
     if (!cached) {
-      const page = await readLedgerPage(deps.db, parsed.value, now);
+      const figures = await summaryAt(version);
+      const page = await readLedgerPage(deps.db, parsed.value, now, figures);
       const body: LedgerResponse = {
         items: page.rows.map(toWorkSummary),
         total: page.total,
         page: parsed.value.page,
         page_size: PAGE_SIZES.ledger,
-        total_verified: page.totalVerified,
-        tool_options: ledgerToolOptions(page.toolsInLedger),
+        total_verified: figures.verified,
+        tool_options: ledgerToolOptions(figures.toolsInLedger),
       };
       const text = JSON.stringify(body);
       cached = { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };

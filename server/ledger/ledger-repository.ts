@@ -1,7 +1,7 @@
 // Database reads behind the ledger page, the artist page and the home page's featured list.
 // Every query reads the public_submissions view only (DECISIONS #17).
 import crypto from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
@@ -59,43 +59,60 @@ function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort']): P
   }
 }
 
-export interface LedgerPage {
-  rows: WorkSummaryRow[];
-  total: number;
-  totalVerified: number;
+/** The ledger's header figures, which ignore the search and filters. */
+export interface LedgerSummary {
+  publicTotal: number;
+  verified: number;
   toolsInLedger: string[];
 }
 
-export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date): Promise<LedgerPage> {
+/** One pass over the public rows; callers keep it while the ledger version is unchanged. */
+export async function readLedgerSummary(db: Kysely<DB>): Promise<LedgerSummary> {
+  const row = await db
+    .selectFrom('public_submissions')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
+      sql<string[] | null>`array_agg(DISTINCT tool)`.as('tools'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { publicTotal: Number(row.total), verified: Number(row.verified), toolsInLedger: row.tools ?? [] };
+}
+
+export interface LedgerPage {
+  rows: WorkSummaryRow[];
+  /** Works matching the search and filters, on all pages. */
+  total: number;
+}
+
+/**
+ * One page of the ledger. Without a search or filter the total is the summary's; with one, it
+ * is counted with the same conditions (trigram and b-tree indexes, not a scan of every row).
+ */
+export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date, summary: LedgerSummary): Promise<LedgerPage> {
   const pageSize = PAGE_SIZES.ledger;
-  const [rows, counts] = await Promise.all([
+  const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
+  const [rows, total] = await Promise.all([
     applySort(
       db
         .selectFrom('public_submissions')
         .select(WORK_SUMMARY_COLUMNS)
-        .where((eb) => eb.and(ledgerConditions(eb, params, now))),
+        .where((eb) => eb.and(conditions)),
       params.sort,
     )
       .limit(pageSize)
       .offset((params.page - 1) * pageSize)
       .execute(),
-    // The filtered total and the header's figures (which ignore the filters) in one pass over the
-    // public rows, instead of three.
-    db
-      .selectFrom('public_submissions')
-      .select((eb) => [
-        eb.fn.countAll<string>().filterWhere(eb.and(ledgerConditions(eb, params, now))).as('total'),
-        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
-        sql<string[] | null>`array_agg(DISTINCT tool)`.as('tools'),
-      ])
-      .executeTakeFirstOrThrow(),
+    conditions.length === 0
+      ? summary.publicTotal
+      : db
+          .selectFrom('public_submissions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where((eb) => eb.and(conditions))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n)),
   ]);
-  return {
-    rows,
-    total: Number(counts.total),
-    totalVerified: Number(counts.verified),
-    toolsInLedger: counts.tools ?? [],
-  };
+  return { rows, total };
 }
 
 /** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (SPEC §6). */

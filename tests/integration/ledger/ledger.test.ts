@@ -170,4 +170,23 @@ describe('GET /api/ledger', () => {
   it('treats empty parameters as no filter', async () => {
     expect((await ledger('?search=&tool=&platform=&tag=&date=&sort=&page=')).total).toBe(26);
   });
+
+  it('keeps the header figures of the whole ledger under a search, and updates them when a work is added or removed', async () => {
+    const searched = await ledger('?search=sunset&tool=Midjourney');
+    expect(searched.total).toBe(15);
+    expect(searched.total_verified).toBe(11);
+    expect(searched.tool_options).toContain('Krea');
+
+    const added = await insertWork(t.deps.db, { title: 'Sunset with Leonardo', tool: 'Leonardo.AI', trust_meter: 90, created_at: at(1) });
+    const after = await ledger('?search=sunset&tool=Midjourney');
+    expect(after.total).toBe(15);
+    expect(after.total_verified).toBe(12);
+    expect((await ledger()).total).toBe(27);
+    expect((await ledger('?search=sunset')).total).toBe(16);
+
+    await t.deps.db.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute();
+    const removed = await ledger();
+    expect(removed.total).toBe(26);
+    expect(removed.total_verified).toBe(11);
+  });
 });
