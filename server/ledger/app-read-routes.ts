@@ -5,10 +5,10 @@ import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
 import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query';
-import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage, readLedgerSummary, type LedgerSummary } from './ledger-repository';
+import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage, readLedgerSummary } from './ledger-repository';
 import { sendInvalidParameter } from './invalid-parameter';
-import { toWorkSummary, type WorkSummaryRow } from './work-summary';
-import { readLedgerVersion, ResponseCache } from './response-cache';
+import { toWorkSummary } from './work-summary';
+import { perLedgerVersion, readLedgerVersion, ResponseCache } from './response-cache';
 import { strongEtag } from './http-cache';
 
 /** Bytes of built ledger pages kept per process for reuse while the ledger does not change. */
@@ -19,18 +19,9 @@ const DATE_FILTER_RESOLUTION_MS = 60_000;
 export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const ledgerCache = new ResponseCache(LEDGER_CACHE_BYTES);
   // The header figures are the same for every query: read once per ledger version.
-  let summary: { version: string; value: Promise<LedgerSummary> } | null = null;
-  const summaryAt = (version: string) => {
-    if (summary?.version !== version) {
-      const entry = { version, value: readLedgerSummary(deps.db) };
-      // A failed read is not kept: the next request tries again.
-      entry.value.catch(() => {
-        if (summary === entry) summary = null;
-      });
-      summary = entry;
-    }
-    return summary.value;
-  };
+  const summaryAt = perLedgerVersion(() => readLedgerSummary(deps.db));
+  // The featured pool too; the pick from it is new on every visit.
+  const featuredPoolAt = perLedgerVersion(() => readFeaturedPool(deps.db));
 
   app.get('/api/ledger', async (request, reply) => {
     const parsed = parseQuery(ledgerQuerySchema, request.query);
@@ -58,13 +49,10 @@ export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return reply.type(cached.contentType).send(cached.body);
   });
 
-  // The pool is read again only when the ledger changed; the pick from it is new on every visit.
-  let featuredPool: { version: string; rows: WorkSummaryRow[] } | null = null;
   app.get('/api/featured', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const version = await readLedgerVersion(deps.db);
-    if (featuredPool?.version !== version) featuredPool = { version, rows: await readFeaturedPool(deps.db) };
-    const body: FeaturedResponse = { items: pickFeatured(featuredPool.rows).map(toWorkSummary) };
+    const pool = await featuredPoolAt(await readLedgerVersion(deps.db));
+    const body: FeaturedResponse = { items: pickFeatured(pool).map(toWorkSummary) };
     return body;
   });
 

@@ -1,6 +1,6 @@
 // Database reads of the public read API and the bulk dump. Reads the public_submissions view
 // only, selecting exactly the columns a PublicApiRecord is built from (DECISIONS #17).
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
 import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
 
@@ -42,14 +42,16 @@ type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
 
 export type PublicApiFilters = Pick<PublicApiQuery, 'min_trust_level' | 'tool_filter' | 'created_from' | 'created_before' | 'training_allowed'>;
 
-function applyFilters<O>(query: PublicQuery<O>, filters: PublicApiFilters): PublicQuery<O> {
-  let q = query;
-  if (filters.min_trust_level > 0) q = q.where('trust_meter', '>=', filters.min_trust_level);
-  if (filters.tool_filter) q = q.where(sql<boolean>`lower(tool) = lower(${filters.tool_filter})`);
-  if (filters.created_from) q = q.where('created_at', '>=', filters.created_from);
-  if (filters.created_before) q = q.where('created_at', '<', filters.created_before);
-  if (filters.training_allowed) q = q.where('allow_ai_training', '=', true);
-  return q;
+/** The API's filters as conditions; none when the question is about the whole ledger. */
+function filterConditions(filters: PublicApiFilters): Expression<SqlBool>[] {
+  const eb = expressionBuilder<DB, 'public_submissions'>();
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.min_trust_level > 0) conditions.push(eb('trust_meter', '>=', filters.min_trust_level));
+  if (filters.tool_filter) conditions.push(sql<SqlBool>`lower(tool) = lower(${filters.tool_filter})`);
+  if (filters.created_from) conditions.push(eb('created_at', '>=', filters.created_from));
+  if (filters.created_before) conditions.push(eb('created_at', '<', filters.created_before));
+  if (filters.training_allowed) conditions.push(eb('allow_ai_training', '=', true));
+  return conditions;
 }
 
 /** Rows strictly after the cursor in the API's order (created_at DESC, id DESC). */
@@ -79,23 +81,36 @@ export interface PublicApiPage {
   nextCursor: string | null;
 }
 
-export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery): Promise<PublicApiPage> {
-  const [rows, count] = await Promise.all([
+/**
+ * One page of answers. `publicTotal` gives the count of the whole ledger (the caller keeps it per
+ * ledger version), so only a filtered question counts its own total.
+ */
+export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery, publicTotal: () => Promise<number>): Promise<PublicApiPage> {
+  const conditions = filterConditions(query);
+  const [rows, total] = await Promise.all([
     // One row more than asked tells whether another page follows.
-    afterCursor(applyFilters(selectRecords(db), query), query.cursor)
+    afterCursor(selectRecords(db).where((eb) => eb.and(conditions)), query.cursor)
       .limit(query.limit + 1)
       .offset(query.offset)
       .execute(),
-    applyFilters(db.selectFrom('public_submissions').select((eb) => eb.fn.countAll<string>().as('n')), query).executeTakeFirstOrThrow(),
+    conditions.length === 0 ? publicTotal() : countWhere(db, conditions),
   ]);
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
-  return { rows: page, total: Number(count.n), nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
+  return { rows: page, total, nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
+}
+
+async function countWhere(db: Kysely<DB>, conditions: Expression<SqlBool>[]): Promise<number> {
+  const row = await db
+    .selectFrom('public_submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb.and(conditions))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function countPublicWorks(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('public_submissions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countWhere(db, []);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from './public-api';
 import { countPublicWorks, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
-import { readLedgerVersion, ResponseCache } from './response-cache';
+import { perLedgerVersion, readLedgerVersion, ResponseCache } from './response-cache';
 import { sendInvalidParameter } from './invalid-parameter';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
@@ -46,6 +46,8 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const routeConfig = { rateLimit: rateLimitConfig('public-api', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) };
 
   const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
+  // Counting every public work is the costly part of a new question; it changes only with the ledger.
+  const publicTotalAt = perLedgerVersion(() => countPublicWorks(db));
 
   async function ledger(request: FastifyRequest, reply: FastifyReply) {
     const parsed = parsePublicApiQuery(request.query as Record<string, unknown>);
@@ -56,11 +58,12 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     // JSON is read by programs in place; the other formats are files people save.
     if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
     // The same question asked again before the ledger changes gets the same bytes back.
-    const key = JSON.stringify([await readLedgerVersion(db), generatedAt, query]);
+    const version = await readLedgerVersion(db);
+    const key = JSON.stringify([version, generatedAt, query]);
     const hit = cache.get(key);
     if (hit) return sendCacheable(request, reply, hit.body, hit.contentType, hit.etag);
 
-    const page = await readPublicApiPage(db, query);
+    const page = await readPublicApiPage(db, query, () => publicTotalAt(version));
     const records = page.rows.map((row) =>
       toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
     );
@@ -83,7 +86,8 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   async function croissant(request: FastifyRequest, reply: FastifyReply) {
     const now = deps.now();
-    const description = croissantDescription({ siteUrl, totalEntries: await countPublicWorks(db), generatedAt: cachePeriodStart(now) });
+    const totalEntries = await publicTotalAt(await readLedgerVersion(db));
+    const description = croissantDescription({ siteUrl, totalEntries, generatedAt: cachePeriodStart(now) });
     return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
   }
 
