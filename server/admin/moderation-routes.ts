@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminSubmissionDetails, AdminSubmissionsResponse } from '../../core/admin-api-types';
 import { LIMITS, PAGE_SIZES } from '../../core/constants';
+import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { isValidObjectKey } from '../storage/object-store';
@@ -56,9 +57,13 @@ function contextOf(request: FastifyRequest, deps: AppDeps): ModerationContext {
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 export async function moderationRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+  // The counts cover every active work; they change only with the ledger.
+  const dashboardCountsAt = perLedgerVersion(() => dashboardCounts(deps.db));
+
   scope.get('/api/admin/submissions', async (request) => {
     const query = parseListQuery(dashboardQuerySchema, request.query);
-    const [page, counts] = await Promise.all([dashboardPage(deps.db, query), dashboardCounts(deps.db)]);
+    const counts = await dashboardCountsAt(await readLedgerVersion(deps.db));
+    const page = await dashboardPage(deps.db, query, counts);
     const body: AdminSubmissionsResponse = { ...page, page: query.page, page_size: PAGE_SIZES.admin, counts };
     return body;
   });

@@ -8,7 +8,8 @@ import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query
 import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage, readLedgerSummary } from './ledger-repository';
 import { sendInvalidParameter } from './invalid-parameter';
 import { toWorkSummary } from './work-summary';
-import { perLedgerVersion, readLedgerVersion, ResponseCache } from './response-cache';
+import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
+import { ResponseCache } from './response-cache';
 import { strongEtag } from './http-cache';
 
 /** Bytes of built ledger pages kept per process for reuse while the ledger does not change. */

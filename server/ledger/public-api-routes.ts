@@ -15,7 +15,8 @@ import {
 } from './public-api';
 import { countPublicWorks, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
-import { perLedgerVersion, readLedgerVersion, ResponseCache } from './response-cache';
+import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
+import { ResponseCache } from './response-cache';
 import { sendInvalidParameter } from './invalid-parameter';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';

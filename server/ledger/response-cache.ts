@@ -1,8 +1,6 @@
 // Reuses a read response while the ledger has not changed: the key holds the ledger version
 // (moved by a trigger on every change to submissions), so a new, changed or removed work is
 // never served from here. Bounded by total bytes; least recently used entries go first.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/types';
 
 export interface CachedResponse {
   body: string;
@@ -48,28 +46,4 @@ export class ResponseCache {
     this.entries.delete(key);
     this.bytes -= entry.body.length;
   }
-}
-
-/** The current ledger version: one tiny read, shared by every server process. */
-export async function readLedgerVersion(db: Kysely<DB>): Promise<string> {
-  const row = await sql<{ version: string }>`SELECT version FROM ledger_version`.execute(db);
-  return String(row.rows[0]?.version ?? '0');
-}
-
-/**
- * A value read from the database at most once per ledger version, shared by every request that
- * sees that version. A failed read is not kept: the next request reads again.
- */
-export function perLedgerVersion<T>(read: () => Promise<T>): (version: string) => Promise<T> {
-  let entry: { version: string; value: Promise<T> } | null = null;
-  return (version) => {
-    if (entry?.version !== version) {
-      const next = { version, value: read() };
-      next.value.catch(() => {
-        if (entry === next) entry = null;
-      });
-      entry = next;
-    }
-    return entry.value;
-  };
 }
