@@ -222,6 +222,12 @@ export interface LedgerVersionTable {
   version: ColumnType<string, never, never>;
 }
 
+/** Written only by the trigger of migration 005; bigint arrives from pg as a string. */
+export interface ImageFingerprintsTable {
+  submission_id: string;
+  phash: ColumnType<string, never, never>;
+}
+
 export interface DB {
   uploads: UploadsTable;
   submissions: SubmissionsTable;
@@ -235,6 +241,7 @@ export interface DB {
   tlog_checkpoints: TlogCheckpointsTable;
   rate_limit_counters: RateLimitCountersTable;
   ledger_version: LedgerVersionTable;
+  image_fingerprints: ImageFingerprintsTable;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

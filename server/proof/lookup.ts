@@ -4,8 +4,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { LookupResponse } from '../../core/api-types';
 import type { DB } from '../db/types';
-import { NEAR_DUPLICATE_MAX_DISTANCE } from '../submissions/image';
-import { toWorkSummary, WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../ledger/work-summary';
+import { closeFingerprints } from '../submissions/near-duplicates';
+import { toWorkSummary, WORK_SUMMARY_COLUMNS } from '../ledger/work-summary';
 
 /** Enough to show who came first; a popular image could otherwise list thousands of copies. */
 export const LOOKUP_MAX_RESULTS = 50;
@@ -20,27 +20,25 @@ export async function lookupImage(db: Kysely<DB>, image: { sha256: string; phash
     .limit(LOOKUP_MAX_RESULTS)
     .execute();
 
-  // Hamming distance of two 64-bit hashes in the database: XOR of the bit strings, then count.
-  const distance = sql<number>`bit_count(('x' || image_phash)::bit(64) # ('x' || ${image.phash})::bit(64))::int`;
-  const near = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('public_submissions')
-        .select([...WORK_SUMMARY_COLUMNS, 'registry_seq', distance.as('distance')])
-        .where('image_phash', 'is not', null)
-        .where((w) => w.or([w('image_hash', 'is', null), w('image_hash', '<>', image.sha256)]))
-        .as('candidates'),
-    )
-    .selectAll()
-    .where('distance', '<=', NEAR_DUPLICATE_MAX_DISTANCE)
-    .orderBy('created_at', 'asc')
-    .orderBy('registry_seq', 'asc')
-    .limit(LOOKUP_MAX_RESULTS)
-    .execute();
+  // Close hashes come from the fingerprint table (ids and hashes only); every field shown is
+  // read from public_submissions, so a private or removed work never appears.
+  const close = await closeFingerprints(db, image.phash);
+  const near =
+    close.size === 0
+      ? []
+      : await db
+          .selectFrom('public_submissions')
+          .select(WORK_SUMMARY_COLUMNS)
+          .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
+          .where((w) => w.or([w('image_hash', 'is', null), w('image_hash', '<>', image.sha256)]))
+          .orderBy('created_at', 'asc')
+          .orderBy('registry_seq', 'asc')
+          .limit(LOOKUP_MAX_RESULTS)
+          .execute();
 
   return {
     image_hash: image.sha256,
     exact: exact.map((row) => toWorkSummary(row)),
-    near: near.map((row) => ({ ...toWorkSummary(row as WorkSummaryRow), distance: Number(row.distance) })),
+    near: near.map((row) => ({ ...toWorkSummary(row), distance: close.get(row.id)! })),
   };
 }

@@ -23,22 +23,43 @@ export interface NearDuplicate {
 
 const MAX_RESULTS = 20;
 
-/** Hamming distance computed by the database (bit_count needs PostgreSQL 14+; PGlite has it). */
+/**
+ * Works whose fingerprint (image_fingerprints, migration 005) is within NEAR_DUPLICATE_MAX_DISTANCE
+ * bits of a hash given as 16 hex characters: submission id -> distance. Any work, live or not;
+ * callers filter with submissions or public_submissions. A query of its own, so the few ids are
+ * then looked up by key: joined in one query, the planner (which cannot estimate how few hashes
+ * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
+ */
+export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+  // The same signed 64-bit number the table stores, made once here rather than for every row.
+  const phash = BigInt.asIntN(64, BigInt(`0x${phashHex}`)).toString();
+  const distance = sql<number>`bit_count((phash # ${phash}::bigint)::bit(64))::int`;
+  const rows = await db
+    .selectFrom('image_fingerprints')
+    .select(['submission_id', distance.as('distance')])
+    .where(distance, '<=', NEAR_DUPLICATE_MAX_DISTANCE)
+    .execute();
+  return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
+}
+
+/** Earlier live works of other artists within NEAR_DUPLICATE_MAX_DISTANCE bits, nearest first. */
 export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
-  const before = q.beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${q.beforeSeq}`;
-  const result = await sql<{ id: string; distance: number }>`
-    SELECT id, distance FROM (
-      SELECT id, registry_seq, bit_count(('x' || image_phash)::bit(64) # ('x' || ${q.phash})::bit(64))::int AS distance
-      FROM submissions
-      WHERE image_phash IS NOT NULL AND deleted_at IS NULL AND purged_at IS NULL
-        AND lower(artist_name) <> lower(${q.artistName})
-        AND image_hash IS DISTINCT FROM ${q.imageHash}
-        ${before}
-    ) candidates
-    WHERE distance <= ${NEAR_DUPLICATE_MAX_DISTANCE}
-    ORDER BY distance, registry_seq
-    LIMIT ${MAX_RESULTS}`.execute(db);
-  return result.rows.map((r) => ({ id: r.id, distance: Number(r.distance) }));
+  const close = await closeFingerprints(db, q.phash);
+  if (close.size === 0) return [];
+  let works = db
+    .selectFrom('submissions')
+    .select(['id', 'registry_seq'])
+    .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
+    .where('deleted_at', 'is', null)
+    .where('purged_at', 'is', null)
+    .where(sql<boolean>`lower(artist_name) <> lower(${q.artistName})`)
+    .where(sql<boolean>`image_hash IS DISTINCT FROM ${q.imageHash}`);
+  if (q.beforeSeq !== undefined) works = works.where('registry_seq', '<', String(q.beforeSeq));
+  return (await works.execute())
+    .map((w) => ({ id: w.id, distance: close.get(w.id)!, seq: Number(w.registry_seq) }))
+    .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
+    .slice(0, MAX_RESULTS)
+    .map(({ id, distance }) => ({ id, distance }));
 }
 
 function popcount32(n: number): number {

@@ -81,7 +81,7 @@ describe('foundation', () => {
     const tables = await sql<{ table_name: string }>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(t.deps.db);
     expect(tables.rows.map((r) => r.table_name)).toEqual([
-      'active_submissions', 'admin_sessions', 'admin_users', 'audit_log', 'ledger_version', 'public_submissions',
+      'active_submissions', 'admin_sessions', 'admin_users', 'audit_log', 'image_fingerprints', 'ledger_version', 'public_submissions',
       'rate_limit_counters', 'removal_requests', 'schema_migrations', 'submissions', 'tlog_checkpoints',
       'tlog_leaves', 'uploads',
     ]);

@@ -54,6 +54,16 @@ describe('finding earlier works with a similar perceptual hash', () => {
     const seq = Number((await t.deps.db.selectFrom('submissions').select('registry_seq').where('id', '=', works.ten.id).executeTakeFirstOrThrow()).registry_seq);
     const earlier = { ...query, beforeSeq: seq };
     expect(await findNearDuplicates(t.deps.db, earlier)).toEqual([{ id: works.two.id, distance: 2 }]);
+
+    // The search reads a fingerprint table kept by a trigger: clearing a hash (as a purge does)
+    // takes the work out, and a new hash is found at once.
+    await t.deps.db.updateTable('submissions').set({ image_phash: null }).where('id', '=', works.zero.id).execute();
+    await t.deps.db.updateTable('submissions').set({ image_phash: flip(BASE, [5]) }).where('id', '=', works.eleven.id).execute();
+    expect(await findNearDuplicates(t.deps.db, query)).toEqual([
+      { id: works.eleven.id, distance: 1 },
+      { id: works.two.id, distance: 2 },
+      { id: works.ten.id, distance: 10 },
+    ]);
   });
 
   it('flags a resized, re-encoded copy of another artist’s registered image as near-identical', async () => {
