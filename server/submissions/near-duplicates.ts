@@ -1,7 +1,7 @@
 // Finding earlier works of other artists whose perceptual hash is close to a new image's.
-// Two implementations with the same answers: SQL over the submissions table (the server), and
-// an in-memory index for the seed command's batches (registry-index.ts), because a full-table
-// scan per work makes seeding 100,000 works quadratic. tests/integration/submissions/
+// Two implementations with the same answers: SQL over the fingerprint table and submissions (the
+// server), and an in-memory index for the seed command's batches (registry-index.ts), because a
+// table scan per work makes seeding 100,000 works quadratic. tests/integration/submissions/
 // near-duplicates.test.ts checks they agree.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
