@@ -5,7 +5,8 @@ import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
 import { artistQuerySchema, ledgerQuerySchema, parseQuery } from './ledger-query';
-import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage, readLedgerSummary } from './ledger-repository';
+import { pickFeatured, readArtistPage, readFeaturedPool, readLedgerPage } from './ledger-repository';
+import { ledgerSummaryAt } from './ledger-summary';
 import { sendInvalidParameter } from './invalid-parameter';
 import { toWorkSummary } from './work-summary';
 import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
@@ -19,9 +20,7 @@ const DATE_FILTER_RESOLUTION_MS = 60_000;
 
 export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const ledgerCache = new ResponseCache(LEDGER_CACHE_BYTES);
-  // The header figures are the same for every query: read once per ledger version.
-  const summaryAt = perLedgerVersion(() => readLedgerSummary(deps.db));
-  // The featured pool too; the pick from it is new on every visit.
+  // The featured pool is read once per ledger version; the pick from it is new on every visit.
   const featuredPoolAt = perLedgerVersion(() => readFeaturedPool(deps.db));
 
   app.get('/api/ledger', async (request, reply) => {
@@ -33,7 +32,8 @@ export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const key = JSON.stringify([version, parsed.value.date ? minute : null, parsed.value]);
     let cached = ledgerCache.get(key);
     if (!cached) {
-      const figures = await summaryAt(version);
+      // The header figures ignore the search and filters: shared by every query of this version.
+      const figures = await ledgerSummaryAt(deps.db, version);
       const page = await readLedgerPage(deps.db, parsed.value, now, figures);
       const body: LedgerResponse = {
         items: page.rows.map(toWorkSummary),

@@ -5,6 +5,7 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type K
 import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
+import { countPublicWhere, type LedgerSummary } from './ledger-summary';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
 
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
@@ -59,26 +60,6 @@ function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort']): P
   }
 }
 
-/** The ledger's header figures, which ignore the search and filters. */
-export interface LedgerSummary {
-  publicTotal: number;
-  verified: number;
-  toolsInLedger: string[];
-}
-
-/** One pass over the public rows; callers keep it while the ledger version is unchanged. */
-export async function readLedgerSummary(db: Kysely<DB>): Promise<LedgerSummary> {
-  const row = await db
-    .selectFrom('public_submissions')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('total'),
-      eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
-      sql<string[] | null>`array_agg(DISTINCT tool)`.as('tools'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { publicTotal: Number(row.total), verified: Number(row.verified), toolsInLedger: row.tools ?? [] };
-}
-
 export interface LedgerPage {
   rows: WorkSummaryRow[];
   /** Works matching the search and filters, on all pages. */
@@ -103,14 +84,7 @@ export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, 
       .limit(pageSize)
       .offset((params.page - 1) * pageSize)
       .execute(),
-    conditions.length === 0
-      ? summary.publicTotal
-      : db
-          .selectFrom('public_submissions')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where((eb) => eb.and(conditions))
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.n)),
+    conditions.length === 0 ? summary.publicTotal : countPublicWhere(db, conditions),
   ]);
   return { rows, total };
 }

@@ -2,6 +2,7 @@
 // only, selecting exactly the columns a PublicApiRecord is built from (DECISIONS #17).
 import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
+import { countPublicWhere } from './ledger-summary';
 import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
 
 const RECORD_COLUMNS = [
@@ -93,24 +94,11 @@ export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery, p
       .limit(query.limit + 1)
       .offset(query.offset)
       .execute(),
-    conditions.length === 0 ? publicTotal() : countWhere(db, conditions),
+    conditions.length === 0 ? publicTotal() : countPublicWhere(db, conditions),
   ]);
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return { rows: page, total, nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
-}
-
-async function countWhere(db: Kysely<DB>, conditions: Expression<SqlBool>[]): Promise<number> {
-  const row = await db
-    .selectFrom('public_submissions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where((eb) => eb.and(conditions))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function countPublicWorks(db: Kysely<DB>): Promise<number> {
-  return countWhere(db, []);
 }
 
 /**

@@ -13,9 +13,10 @@ import {
   parsePublicApiQuery,
   toPublicRecord,
 } from './public-api';
-import { countPublicWorks, readPublicApiPage } from './public-api-repository';
+import { ledgerSummaryAt } from './ledger-summary';
+import { readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
-import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
+import { readLedgerVersion } from '../db/ledger-version';
 import { ResponseCache } from './response-cache';
 import { sendInvalidParameter } from './invalid-parameter';
 import { absoluteImageUrl } from './absolute-image-url';
@@ -47,8 +48,6 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const routeConfig = { rateLimit: rateLimitConfig('public-api', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) };
 
   const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
-  // Counting every public work is the costly part of a new question; it changes only with the ledger.
-  const publicTotalAt = perLedgerVersion(() => countPublicWorks(db));
 
   async function ledger(request: FastifyRequest, reply: FastifyReply) {
     const parsed = parsePublicApiQuery(request.query as Record<string, unknown>);
@@ -64,7 +63,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const hit = cache.get(key);
     if (hit) return sendCacheable(request, reply, hit.body, hit.contentType, hit.etag);
 
-    const page = await readPublicApiPage(db, query, () => publicTotalAt(version));
+    const page = await readPublicApiPage(db, query, async () => (await ledgerSummaryAt(db, version)).publicTotal);
     const records = page.rows.map((row) =>
       toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
     );
@@ -87,7 +86,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   async function croissant(request: FastifyRequest, reply: FastifyReply) {
     const now = deps.now();
-    const totalEntries = await publicTotalAt(await readLedgerVersion(db));
+    const totalEntries = (await ledgerSummaryAt(db, await readLedgerVersion(db))).publicTotal;
     const description = croissantDescription({ siteUrl, totalEntries, generatedAt: cachePeriodStart(now) });
     return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
   }
