@@ -94,6 +94,19 @@ export interface LedgerResponse {
   total_verified: number;
   /** Tools present in the ledger merged with the 42-tool list (DECISIONS #11). */
   tool_options: string[];
+  /**
+   * Platforms present in the public ledger, with how many works each (DECISIONS #21), in the
+   * wizard's order. Works stored as 'Web Browser' count as 'Web'. Ignores the search and filters.
+   */
+  platform_options: FilterOption[];
+  /** The most used tags of the public ledger, with their counts, alphabetically. Ignores the search and filters. */
+  tag_options: FilterOption[];
+}
+
+/** A value of a ledger filter and the number of public works that carry it. */
+export interface FilterOption {
+  value: string;
+  count: number;
 }
 
 /** GET /api/artists/{name}?page */
@@ -104,6 +117,8 @@ export interface ArtistResponse {
   portfolio_link: string | null;
   external_link: string | null;
   total: number;
+  /** Of `total`, the works scoring at or above the Verified threshold (62). */
+  verified_total: number;
   page: number;
   page_size: number;
   items: WorkSummary[];

@@ -130,15 +130,32 @@ export const DELETED_RECENT_DAYS = 7;
 export const LEGAL = { minimumAge: 18, notForUnder: 13, governingLaw: 'Pennsylvania' } as const;
 
 // ---- Fixed values of a fast submission (SPEC §3 "Fast-submit payload") ----
+// Tags and platform are no longer fixed (DECISIONS #21): the artist gives them, see below.
 export const FAST_SUBMIT = {
-  tags: ['AI Art'],
   usageType: ['Personal Project'],
-  platform: 'Web Browser',
   verificationMethod: 'fast_submit',
 } as const;
 
+// ---- Tags and where the tool ran (DECISIONS #21, issue 17) ----
+/**
+ * Tags of a work: 'AI Art' is always the first and cannot be removed; the artist adds the rest
+ * (at most `max` in all). Free tags are stored trimmed and in lower case (see core/tags.ts).
+ */
+export const TAGS = { always: 'AI Art', max: 10, maxLength: 40 } as const;
+
+/** Where the AI tool ran, in the order the wizard offers them. */
+export const PLATFORMS = ['Discord', 'Web', 'Mobile', 'API', 'Desktop/local', 'Other'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const DEFAULT_PLATFORM: Platform = 'Web';
+/**
+ * Values stored before the artist could choose, and the choice each one counts as in the
+ * ledger's filter. The records keep their stored value; 'Web' finds them too.
+ */
+export const LEGACY_PLATFORMS: Readonly<Record<string, Platform>> = { 'Web Browser': 'Web' };
+
+// 'Registered', not 'Verified': registering is not verification; only a score of 62 or more is (issue 17).
 export const VERIFICATION_METHOD_LABELS: Readonly<Record<string, string>> = {
-  fast_submit: 'Verified via Fast Submit',
+  fast_submit: 'Registered via Fast Submit',
 };
 
 /** Human label for a stored verification_method; unknown methods are shown as stored. */

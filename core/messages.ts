@@ -1,7 +1,8 @@
 // Every user-facing validation, error, success and info message (SPEC §5, §8), as toast
 // title + description pairs under stable ids. The zod schemas use these ids as issue messages,
 // so the server's error body and the browser's toast show the same words.
-import { LIMITS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PROFILE_LINKS, REMOVAL_VETTING_TEXT } from './constants';
+import { LIMITS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PLATFORMS, PROFILE_LINKS, REMOVAL_VETTING_TEXT, TAGS } from './constants';
+import { isVerifiedScore, trustStatus } from './status';
 
 export interface MessagePair {
   title: string;
@@ -44,11 +45,17 @@ export const MESSAGES = {
     title: 'Image too large',
     description: `The image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
   },
+  imageNotProcessed: {
+    title: 'Could not process image',
+    description: 'This image took too long or needed too much memory to process. Please try a smaller or simpler file.',
+  },
+  imageServerBusy: { title: 'Server busy', description: 'The server is busy processing other images. Please try again in a few seconds.' },
   notMultipart: { title: 'Upload failed', description: "Please send the image as multipart/form-data, in a field named 'file'." },
   uploadAlreadyUsed: { title: 'Already submitted', description: 'This image was already submitted.' },
   emailLinkInvalid: { title: 'Link not valid', description: 'This verification link is not valid or has already been used.' },
   uploadInvalid: { title: 'Image required', description: 'The image upload was not recognised. Please upload the image again.' },
   uploadNotFound: { title: 'Upload expired', description: 'The uploaded image could not be found. Please upload it again.' },
+  uploadNotStored: { title: 'Upload incomplete', description: 'Your image was not saved completely. Please upload it again.' },
   titleTooLong: { title: 'Title too long', description: `Titles can be at most ${LIMITS.title} characters.` },
   promptTooLong: { title: 'Prompt too long', description: `Prompts can be at most ${LIMITS.prompt} characters.` },
   storyTooLong: { title: 'Story too long', description: `The story can be at most ${LIMITS.story} characters.` },
@@ -67,6 +74,14 @@ export const MESSAGES = {
   coAuthorTooLong: { title: 'Co-author name too long', description: `Co-author names can be at most ${LIMITS.coAuthorName} characters.` },
   tooManyCoAuthors: { title: 'Too many co-authors', description: `You can credit at most ${LIMITS.coAuthors} co-authors.` },
   permissionsInvalid: { title: 'Invalid permissions', description: 'Permission choices must be on or off.' },
+  // Tags and platform (DECISIONS #21)
+  tagTooLong: { title: 'Tag too long', description: `Tags can be at most ${TAGS.maxLength} characters.` },
+  tagInvalid: {
+    title: 'Invalid tag',
+    description: "Tags start with a letter or number and may contain letters, numbers, spaces and - ' & . + only.",
+  },
+  tooManyTags: { title: 'Too many tags', description: `You can add at most ${TAGS.max} tags, including '${TAGS.always}'.` },
+  platformInvalid: { title: 'Where the tool ran', description: `Please choose where the AI tool ran: ${PLATFORMS.join(', ')}.` },
 
   // ---- Removal request (SPEC §5, §8) ----
   removalMissingInfo: { title: 'Missing Information', description: 'Please fill in all required fields.' },
@@ -76,6 +91,11 @@ export const MESSAGES = {
     title: 'Request Submitted Successfully',
     description: `Our moderators will review your request within ${REMOVAL_VETTING_TEXT}.`,
   },
+  // Our addition (issue 17): what an empty required field says under itself; the toast keeps 'Missing Information'.
+  removalUrlRequired: { title: 'Missing Information', description: 'Please enter the artwork URL or Registry ID.' },
+  removalNameRequired: { title: 'Missing Information', description: 'Please enter your full name.' },
+  removalEmailRequired: { title: 'Missing Information', description: 'Please enter your email address.' },
+  removalReasonRequired: { title: 'Missing Information', description: 'Please give the reason for the removal.' },
   removalUrlTooLong: { title: 'Artwork URL too long', description: `The artwork URL or ID can be at most ${LIMITS.removalUrl} characters.` },
   removalNameTooLong: { title: 'Name too long', description: `Your name can be at most ${LIMITS.removalName} characters.` },
   removalEmailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.removalEmail} characters.` },
@@ -115,10 +135,31 @@ export const MESSAGES = {
     description: "This Registry ID doesn't exist or the submission is private.",
   },
   applicationError: { title: 'Error', description: 'Unexpected Application Error!' },
+  // Our addition (issue 15): what an inclusion proof by id says about a work taken off the registry.
+  proofOfRemovedWork: {
+    title: 'Work later removed',
+    description: 'This work was registered as the log entry shows and later removed from the public registry. The log keeps its registration, so this proof stays valid.',
+  },
+  proofOfPurgedWork: {
+    title: 'Work later purged',
+    description: 'This work was registered as the log entry shows, later removed from the public registry and its personal data erased. The log keeps its registration (hashes and ids only), so this proof stays valid.',
+  },
+  // Our addition (issue 11): the input gate's answers, for requests no form could have sent.
+  forbiddenCharacters: {
+    title: 'Invalid characters',
+    description: 'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
+  },
+  malformedRequest: { title: 'Malformed request', description: 'The request could not be read. Please check it and try again.' },
+  malformedMultipart: { title: 'Upload failed', description: "The upload could not be read. Please send the image as multipart/form-data, in a field named 'file'." },
+  unreadableValue: { title: 'Invalid value', description: 'A value in the request is out of range or in the wrong format.' },
+  serviceUnavailable: { title: 'Temporarily unavailable', description: 'The service is briefly unavailable. Please try again in a moment.' },
+  tooManyLiveConnections: {
+    title: 'Too many live connections',
+    description: 'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
+  },
 
   // ---- Success and info toasts (SPEC §8) ----
   imageUploaded: { title: 'Image uploaded', description: 'Ready for verification!' },
-  submissionSucceeded: { title: 'Submission successful!', description: 'Your artwork has been verified and added to the ledger.' },
   detailsLoaded: { title: 'Details loaded', description: 'Viewing comprehensive submission details' },
   idCopied: { title: 'ID copied', description: 'Submission ID copied to clipboard' },
   copyFailed: { title: 'Failed to copy', description: 'Please try again' },
@@ -158,6 +199,21 @@ export function imageLoadedMessage(fileName: string, bytes: number): MessagePair
   return { title: 'Image loaded', description: `${fileName} (${Math.round(bytes / 1024)} KB)` };
 }
 
+/**
+ * After registering (issue 17): names the status the work reached. Only a score at or above the
+ * Verified threshold may be called verified; below it the artist is pointed to the proof page's
+ * 'How to reach Verified' (the spec's 'has been verified' toast said it of every work).
+ */
+export function submissionRegisteredMessage(score: number): MessagePair {
+  const { label } = trustStatus(score);
+  return {
+    title: 'Registered',
+    description: isVerifiedScore(score)
+      ? `Your artwork is registered and verified, status ${label}.`
+      : `Your artwork is registered, status ${label} — see how to reach Verified.`,
+  };
+}
+
 /** 'Copied!' with a description specific to the copied block (implementation guide). */
 export function copiedMessage(description: string): MessagePair {
   return { title: 'Copied!', description };
@@ -166,6 +222,19 @@ export function copiedMessage(description: string): MessagePair {
 /** Admin login when the server answers with its own error text; falls back to 'Invalid credentials.'. */
 export function adminLoginFailedMessage(serverError?: string | null): MessagePair {
   return { title: MESSAGES.adminLoginFailed.title, description: serverError?.trim() || MESSAGES.adminLoginFailed.description };
+}
+
+/**
+ * Admin login refused for a while after too many failed attempts from one address (429). The
+ * same words whether the e-mail has an account or not: 'Please wait 2 seconds and try again.'
+ */
+export function adminLoginThrottledMessage(retryAfterSeconds: number): MessagePair {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return { title: MESSAGES.adminLoginFailed.title, description: `Too many failed login attempts. Please wait ${wait} and try again.` };
 }
 
 /** Admin login when the server cannot be reached at all. */

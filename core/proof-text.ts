@@ -27,3 +27,12 @@ export function copyrightNotice(work: Pick<PublicWork, 'artist_name' | 'created_
   const year = new Date(work.created_at).getUTCFullYear();
   return `© ${year} ${work.artist_name}. ${work.artwork_license || DEFAULT_DISPLAY_LICENSE}.`;
 }
+
+/**
+ * Where a work sits in the transparency log, worded the same on the proof page and in the
+ * reports (issue 17): 'position 83 of 83'. The position is 1-based (the log's leaf index + 1) and
+ * the total is the tree size of the checkpoint shown next to it.
+ */
+export function logPositionText(leafIndex: number, treeSize: number): string {
+  return `position ${leafIndex + 1} of ${treeSize}`;
+}

@@ -19,16 +19,42 @@ export const STATIC_PAGE_PATHS = [
   '/admin/audit-log',
 ] as const;
 
-/** Pages whose path carries a parameter: /verify/{id} and /artist/{artistName}. */
+/**
+ * Pages whose path carries a parameter: /verify/{id} and /artist/{artistName}. Matched against
+ * the path as sent, still percent-encoded: the web app writes a name with encodeURIComponent, so
+ * 'AC/DC' arrives as one segment 'AC%2FDC' (decoding first would split it into two).
+ */
 export const PARAM_PAGE_PATTERNS = {
   verify: /^\/verify\/([^/]+)\/?$/,
   artist: /^\/artist\/([^/]+)\/?$/,
 } as const;
 
-export function isKnownPagePath(pathname: string): boolean {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+export type ParamPage = keyof typeof PARAM_PAGE_PATTERNS;
+
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The decoded parameter of a parameter page, or null when the path is not that page (or its
+ * percent-encoding is broken): pageParam('artist', '/artist/AC%2FDC%20%231') → 'AC/DC #1'.
+ */
+export function pageParam(page: ParamPage, rawPathname: string): string | null {
+  const match = PARAM_PAGE_PATTERNS[page].exec(rawPathname);
+  return match ? decodeOrNull(match[1]) : null;
+}
+
+/** `rawPathname` is the path as sent, before percent-decoding (see PARAM_PAGE_PATTERNS). */
+export function isKnownPagePath(rawPathname: string): boolean {
+  const decoded = decodeOrNull(rawPathname);
+  if (decoded === null) return false;
+  const normalised = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
   return (
     (STATIC_PAGE_PATHS as readonly string[]).includes(normalised) ||
-    Object.values(PARAM_PAGE_PATTERNS).some((re) => re.test(pathname))
+    (Object.keys(PARAM_PAGE_PATTERNS) as ParamPage[]).some((page) => pageParam(page, rawPathname) !== null)
   );
 }

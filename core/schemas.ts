@@ -6,11 +6,12 @@
 // The schemas hold only checks and defaults, no transforms, so they still convert to JSON
 // Schema for the OpenAPI description. Storage-ready values come from normaliseSubmissionBody.
 import { z } from 'zod';
-import { LIMITS, PROFILE_LINKS, PROMPT_VISIBILITIES, REMOVAL_DECISIONS } from './constants';
+import { DEFAULT_PLATFORM, LIMITS, PLATFORMS, PROFILE_LINKS, PROMPT_VISIBILITIES, REMOVAL_DECISIONS, TAGS } from './constants';
 import { UUID_PATTERN } from './ids';
 import { DEFAULT_PERMISSIONS, type PermissionKey } from './license';
 import type { MessageId } from './messages';
 import { AI_TOOLS, OTHER_TOOL } from './tools';
+import { normaliseTag, normaliseTags, TAG_PATTERN } from './tags';
 
 /** SPEC §5: local part, '@', domain, '.', at least 2 letters. The one e-mail rule everywhere. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -84,7 +85,16 @@ export const permissionsSchema = z
 const httpUrl = z.httpUrl();
 
 /** Blank entries are allowed here and dropped by the normaliser; the 5-link limit counts the rest. */
-export const profileLinksSchema = z
+/**
+ * Lists are counted before their items are checked: a body with thousands of entries is refused
+ * with one message instead of one validation issue per entry (the parser's budget, issue 11).
+ * The form may send blank link slots, so the raw list may be a little longer than the limit.
+ */
+function countedFirst<T extends z.ZodType<unknown, unknown[]>>(limit: { max: number; notAList: MessageId; tooMany: MessageId }, items: T) {
+  return z.array(z.unknown(), err(limit.notAList)).max(limit.max, err(limit.tooMany)).pipe(items);
+}
+
+export const profileLinksSchema = countedFirst({ max: PROFILE_LINKS.max * 2, notAList: 'profileLinkInvalid', tooMany: 'tooManyProfileLinks' }, z
   .array(
     z
       .string(err('profileLinkInvalid'))
@@ -93,13 +103,32 @@ export const profileLinksSchema = z
       .refine((link) => link === '' || httpUrl.safeParse(link).success, err('profileLinkInvalid')),
     err('profileLinkInvalid'),
   )
-  .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks'))
+  .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks')))
   .default([]);
 
-export const coAuthorsSchema = z
-  .array(z.string(err('coAuthorTooLong')).trim().max(LIMITS.coAuthorName, err('coAuthorTooLong')))
-  .max(LIMITS.coAuthors, err('tooManyCoAuthors'))
+export const coAuthorsSchema = countedFirst(
+  { max: LIMITS.coAuthors, notAList: 'coAuthorTooLong', tooMany: 'tooManyCoAuthors' },
+  z.array(z.string(err('coAuthorTooLong')).trim().max(LIMITS.coAuthorName, err('coAuthorTooLong'))),
+).default([]);
+
+/**
+ * The artist's tags. 'AI Art' is added by the server and counts towards the limit; blank entries
+ * are dropped. Checked in their stored form (core/tags.ts), so 'Portrait' and 'portrait' are one tag.
+ */
+export const tagsSchema = countedFirst(
+  { max: TAGS.max * 2, notAList: 'tagInvalid', tooMany: 'tooManyTags' },
+  z.array(
+    z
+      .string(err('tagInvalid'))
+      .trim()
+      .max(TAGS.maxLength, err('tagTooLong'))
+      .refine((tag) => normaliseTag(tag) === '' || TAG_PATTERN.test(normaliseTag(tag)), err('tagInvalid')),
+  ),
+)
+  .refine((tags) => normaliseTags(tags).length <= TAGS.max, err('tooManyTags'))
   .default([]);
+
+export const platformSchema = z.enum(PLATFORMS, err('platformInvalid')).default(DEFAULT_PLATFORM);
 
 export const aiToolSchema = z.enum(AI_TOOLS, {
   error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'toolRequired' : 'toolUnknown'),
@@ -118,6 +147,8 @@ export const submissionBodySchema = z
     story_context: optionalText(LIMITS.story, 'storyTooLong'),
     tool: aiToolSchema,
     tool_other: optionalText(LIMITS.toolOther, 'toolOtherTooLong'),
+    platform: platformSchema,
+    tags: tagsSchema,
     permissions: permissionsSchema,
     author_email: emailField('fastEmailRequired', 'emailInvalid', 'emailTooLong'),
     author_full_name: optionalText(LIMITS.fullName, 'fullNameTooLong'),

@@ -65,7 +65,7 @@ const BANDS: readonly BandDefinition[] = [
 
 /** Shown in the amber advice box of an 'Incomplete' work (SPEC §4). */
 export const INCOMPLETE_ADVICE =
-  'To reach the Verified threshold (62), add a public prompt and at least one verification resource, such as a portfolio or social profile link.';
+  `To reach the Verified threshold (${TRUST_THRESHOLDS.verified}), add a public prompt and at least one verification resource, such as a portfolio or social profile link.`;
 
 /**
  * Brings any input onto the 0-100 integer scale. Non-numbers, NaN and infinities count as 0 so a broken
@@ -98,6 +98,18 @@ export function signalWidthPercent(score: unknown): number {
 export function isVerifiedScore(score: unknown): boolean {
   return clampScore(score) >= VERIFIED_THRESHOLD;
 }
+
+/**
+ * Artist page count (issue 17): every public work the artist registered, and how many of them
+ * reach the Verified threshold ('3 registered works, 1 verified'). SPEC §2's 'N verified
+ * artworks' counted works below it too.
+ */
+export function registeredWorksText(total: number, verified: number): string {
+  return `${total} registered ${total === 1 ? 'work' : 'works'}, ${verified} verified`;
+}
+
+/** Artist page without any public work. */
+export const NO_ARTIST_WORKS_TEXT = 'No registered works found for this artist.';
 
 /** Admin dashboard trust label (SPEC §2). */
 export function adminTrustLabel(score: unknown): 'Verified' | 'Review Needed' {

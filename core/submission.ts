@@ -1,7 +1,8 @@
 // From a validated submission body to the values the server stores (SPEC §3 "Fast-submit payload").
-import { NO_PROMPT_TEXT, type PromptVisibility } from './constants';
+import { NO_PROMPT_TEXT, type Platform, type PromptVisibility } from './constants';
 import { deriveLicense, type ArtworkLicense, type Permissions } from './license';
 import type { SubmissionBody } from './schemas';
+import { normaliseTags } from './tags';
 import { effectiveToolName } from './tools';
 
 export interface NormalisedSubmission {
@@ -16,6 +17,10 @@ export interface NormalisedSubmission {
   /** The name the work is filed under: the specification when 'Other' was chosen. */
   tool: string;
   tool_other: string | null;
+  /** Where the tool ran. */
+  platform: Platform;
+  /** 'AI Art' first, then the artist's tags in their stored form (core/tags.ts). */
+  tags: string[];
   author_email: string;
   author_full_name: string;
   artist_name: string;
@@ -57,6 +62,8 @@ export function normaliseSubmissionBody(body: SubmissionBody): NormalisedSubmiss
     story_context: blankToNull(body.story_context),
     tool: effectiveToolName(body.tool, toolOther),
     tool_other: body.tool === 'Other' ? toolOther : null,
+    platform: body.platform,
+    tags: normaliseTags(body.tags),
     author_email: body.author_email.trim(),
     ...resolveAuthorNames(body.author_full_name, body.artist_name),
     profile_links: nonBlankUnique(body.profile_links),

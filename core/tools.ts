@@ -77,8 +77,10 @@ export function ledgerToolOptions(toolsInLedger: readonly string[]): string[] {
   return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b, 'en'));
 }
 
-export const LEDGER_PLATFORM_OPTIONS = ['Discord', 'Web', 'Mobile', 'API', 'Other'] as const;
-
+/**
+ * The spec's tag list. The ledger's filters now list the tags present in the ledger (DECISIONS
+ * #21); these are the wizard's first suggestions, so a young ledger still offers some.
+ */
 export const LEDGER_TAG_OPTIONS = [
   'portrait',
   'landscape',

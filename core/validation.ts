@@ -27,8 +27,10 @@ const FIELD_ORDER: readonly string[] = [
   'prompt',
   'prompt_visibility',
   'story_context',
+  'tags',
   'tool',
   'tool_other',
+  'platform',
   'permissions',
   'author_email',
   'author_full_name',
@@ -115,12 +117,23 @@ export function validateQuickStart(input: {
   return { title, description };
 }
 
+/**
+ * Every failing field of the quick-start form with its message ('image', 'email', 'name',
+ * 'title', in check order), for the messages under the fields (issue 17); the toast keeps
+ * validateQuickStart's first one.
+ */
+export function quickStartFieldErrors(input: { hasImage: boolean; email: string; name: string; title: string }): Record<string, string> {
+  const out: Record<string, string> = input.hasImage ? {} : { image: MESSAGES.imageRequired.description };
+  const result = quickStartSchema.safeParse({ email: input.email, name: input.name, title: input.title });
+  return result.success ? out : { ...out, ...fieldErrors(result.error) };
+}
+
 /** The body fields each wizard step collects; step 7 (review) checks everything. */
 export const WIZARD_STEP_FIELDS: Readonly<Record<number, readonly string[]>> = {
   1: ['upload_id'],
   2: ['title', 'prompt', 'prompt_visibility'],
-  3: ['story_context'],
-  4: ['tool', 'tool_other'],
+  3: ['story_context', 'tags'],
+  4: ['tool', 'tool_other', 'platform'],
   5: ['permissions'],
   6: ['author_email', 'author_full_name', 'artist_name', 'profile_links', 'co_authors'],
 };
@@ -135,4 +148,23 @@ export function validateWizardStep(step: number, draft: Record<string, unknown>)
   const fields = WIZARD_STEP_FIELDS[step];
   const issue = orderedIssues(result.error).find((i) => !fields || fields.includes(String(i.path[0] ?? '')));
   return issue ? issueMessage(issue) : null;
+}
+
+/**
+ * Every field of a wizard step that fails, with its message (the first failing check of each
+ * field, in check order), for the messages under the fields. Step 7 (review) checks every field.
+ */
+export function wizardStepFieldErrors(step: number, draft: Record<string, unknown>): Record<string, string> {
+  const result = submissionBodySchema.safeParse(draft);
+  if (result.success) return {};
+  const fields = WIZARD_STEP_FIELDS[step];
+  const all = fieldErrors(result.error);
+  return Object.fromEntries(Object.entries(all).filter(([path]) => !fields || fields.includes(path.split('.')[0])));
+}
+
+/** The wizard step that collects a body field ('profile_links.2' → 6), or null. */
+export function wizardStepOfField(path: string): number | null {
+  const field = path.split('.')[0];
+  for (const [step, fields] of Object.entries(WIZARD_STEP_FIELDS)) if (fields.includes(field)) return Number(step);
+  return null;
 }

@@ -40,11 +40,15 @@ function vitest(label, extraArgs, env, reportName) {
   }
 }
 
+// The built web app is served by `npm start` (tested as a real process) and the browser tests:
+// built once here, before anything runs in parallel with it.
+run('Building the web app when its sources changed', 'node', ['scripts/build-web-if-stale.mjs'], process.env);
+
 // The integration suite runs on the embedded database always, and again on PostgreSQL when
 // TEST_DATABASE_URL names a server.
 vitest('Unit and integration tests on the embedded database (Vitest)', [], envWithoutPostgres, 'vitest.json');
 if (postgresUrl) {
-  vitest('Integration tests on PostgreSQL (Vitest)', ['--project', 'integration'], process.env, 'vitest-pg.json');
+  vitest('Integration tests on PostgreSQL (Vitest)', ['--project', 'integration', '--project', 'hostile'], process.env, 'vitest-pg.json');
 }
 
 const e2eReport = path.join(reportDir, 'playwright.json');

@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import type { AppDeps } from './deps';
 import type { SiteConfig } from '../core/site';
 import { SITE_NAME } from '../core/site';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrorHandler, installErrorHandling } from './http/errors';
+import { installInputGate } from './http/input-gate';
+import { installRouteTable } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimit } from './http/rate-limit';
 import { installPages } from './http/pages';
@@ -32,14 +34,26 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
+    // Slow clients (a byte at a time, a body that never ends) are cut off; see config.http.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks the two deadlines above on this tick (30 s by default, too coarse for them).
+      connectionsCheckingInterval: 1_000,
+    },
+    frameworkErrors: frameworkErrorHandler,
   });
+  installRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   installErrorHandling(app);
+  installInputGate(app);
   installSecurityHeaders(app, config.sponsorUrl);
   await app.register(cookie);
-  await installRateLimit(app, deps.db);
+  await installRateLimit(app, deps.db, { disabled: config.rateLimit.disabled, readsPerMinute: config.rateLimit.readsPerMinute });
 
   app.get('/api/health', async () => {
     await sql`SELECT 1`.execute(deps.db);

@@ -1,6 +1,8 @@
 // Environment → typed configuration. Every variable is listed in the README's configuration table.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SSE_LIMITS } from './realtime/limits';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -25,6 +27,9 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_DAY: positiveInt.default(100),
   RATE_LIMIT_SUBMISSIONS_PER_DAY: positiveInt.default(50),
   RATE_LIMIT_REMOVALS_PER_DAY: positiveInt.default(20),
+  RATE_LIMIT_READS_PER_MINUTE: positiveInt.default(600),
+  // Open live-update streams (GET /api/events) one client address may hold at once.
+  SSE_MAX_PER_IP: positiveInt.default(SSE_LIMITS.defaultMaxPerAddress),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VeriWork <no-reply@veriwork.example>'),
   ADMIN_MASTER_KEY: z.string().min(16).optional(),
@@ -32,6 +37,16 @@ const envSchema = z.object({
   TLOG_SIGNING_KEY: z.string().optional(),
   TLOG_ORIGIN: z.string().optional(),
   UPLOAD_TTL_HOURS: positiveInt.default(24),
+  // Image work runs on worker threads (issue 11): how many, how many jobs may wait, time per job.
+  IMAGE_WORKERS: positiveInt.default(Math.min(4, Math.max(2, os.availableParallelism() - 1))),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  IMAGE_JOB_TIMEOUT_MS: positiveInt.default(20_000),
+  // Connection budgets (issue 11): a client that sends its headers, or its whole request, too
+  // slowly is cut off; idle keep-alive and idle sockets are closed.
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -53,7 +68,10 @@ export interface AppConfig {
     uploadsPerDay: number;
     submissionsPerDay: number;
     removalsPerDay: number;
+    readsPerMinute: number;
   };
+  /** Open live-update streams one client address may hold at once. */
+  sseMaxPerIp: number;
   smtpUrl?: string;
   mailFrom: string;
   adminMasterKey?: string;
@@ -61,6 +79,14 @@ export interface AppConfig {
   tlogSigningKey?: string;
   tlogOrigin: string;
   uploadTtlHours: number;
+  /** Image worker threads, jobs that may wait for one, and each job's time limit. */
+  imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    idleTimeoutMs: number;
+  };
   /** Folder of the built web app. */
   webDist: string;
 }
@@ -99,7 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       uploadsPerDay: e.RATE_LIMIT_UPLOADS_PER_DAY,
       submissionsPerDay: e.RATE_LIMIT_SUBMISSIONS_PER_DAY,
       removalsPerDay: e.RATE_LIMIT_REMOVALS_PER_DAY,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     },
+    sseMaxPerIp: e.SSE_MAX_PER_IP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminMasterKey: e.ADMIN_MASTER_KEY,
@@ -107,6 +135,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlogSigningKey: e.TLOG_SIGNING_KEY,
     tlogOrigin: e.TLOG_ORIGIN ?? `${new URL(siteUrl).host}/log`,
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
+    imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },
+    http: {
+      // Node requires the headers' deadline to fall within the whole request's.
+      headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
     webDist: path.resolve('web/dist'),
     ...overrides,
   };

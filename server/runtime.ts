@@ -7,8 +7,10 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { refreshStatistics } from './db/statistics';
 import { LocalFolderStore } from './storage/local-folder-store';
+import { makeDataDirPrivate } from './storage/private-data-dir';
 
 export async function openRuntime(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<AppDeps> {
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? undefined : config.dataDir,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AdminLogoutResponse, AdminRegisterResponse, AdminSessionResponse } from '../../core/admin-api-types';
-import { MESSAGES } from '../../core/messages';
+import { MESSAGES, adminLoginThrottledMessage } from '../../core/messages';
 import { adminLoginSchema } from '../../core/schemas';
 import { firstIssueMessage, validationErrorBody } from '../../core/validation';
 import type { AppDeps } from '../deps';
@@ -12,11 +12,16 @@ import { HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
 import { writeAudit } from '../audit/write-audit';
 import { AdminCreateError, createAdmin } from './admin-users';
-import { attemptLogin, lockedMessage } from './login';
+import { attemptLogin } from './login';
+import { scheduleLoginThrottleCleanup } from './login-throttle';
+import { dummyPasswordHash } from './passwords';
 import { ADMIN_SESSION_COOKIE, revokeSession, sessionCookieOptions } from './sessions';
 import { requestMeta, signedInAdmin } from './request-context';
 
-/** Per-address budget of login (and register) attempts; the per-account lock works without it. */
+/**
+ * Per-address budget of login (and register) attempts: an outer cap. The login throttle
+ * (login-throttle.ts) works without it and is what slows password guessing.
+ */
 export const LOGIN_ATTEMPTS_PER_HOUR = 30;
 
 const registerSchema = z.object({
@@ -35,6 +40,11 @@ export function secretsMatch(given: string, expected: string): boolean {
 
 export async function adminAuthRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   const loginLimit = rateLimitConfig('admin-login', LOGIN_ATTEMPTS_PER_HOUR, 'hour', deps.config.rateLimit.disabled);
+  scheduleLoginThrottleCleanup(scope, deps.db, deps.now);
+  // Made before the first request, so an unknown e-mail never costs more than a known one.
+  scope.addHook('onReady', async () => {
+    await dummyPasswordHash();
+  });
 
   scope.post('/api/admin/login', { config: { adminPublic: true, rateLimit: loginLimit } }, async (request, reply) => {
     const parsed = adminLoginSchema.safeParse(request.body ?? {});
@@ -47,12 +57,11 @@ export async function adminAuthRoutes(scope: FastifyInstance, deps: AppDeps): Pr
     if (result.kind === 'invalid') {
       throw new HttpError(401, 'invalid_credentials', MESSAGES.adminLoginFailed.description, { title: MESSAGES.adminLoginFailed.title });
     }
-    if (result.kind === 'locked') {
-      const now = deps.now();
-      const retryAfter = Math.max(1, Math.ceil((result.until.getTime() - now.getTime()) / 1000));
-      throw new HttpError(423, 'account_locked', lockedMessage(result.until, now), {
-        title: MESSAGES.adminLoginFailed.title,
-        headers: { 'Retry-After': String(retryAfter) },
+    if (result.kind === 'throttled') {
+      const message = adminLoginThrottledMessage(result.retryAfterSeconds);
+      throw new HttpError(429, 'too_many_attempts', message.description, {
+        title: message.title,
+        headers: { 'Retry-After': String(result.retryAfterSeconds) },
       });
     }
     reply.setCookie(ADMIN_SESSION_COOKIE, result.token, sessionCookieOptions(deps.config));

@@ -2,12 +2,16 @@
 // derivative in the 'artworks' bucket. A missing derivative is rebuilt from the stored original
 // with the upload pipeline and written under the same key; when the original is gone too, the
 // work is reported as lost. Nothing is ever generated in place of an artist's image.
+//
+// The rebuilt file is written while the work's row is locked and still names the key, the lock
+// a purge takes too: a work purged meanwhile is not given back a file no row would name.
 import type { ImageCheckLostWork, ImageCheckResponse } from '../../core/admin-api-types';
 import type { AppDeps } from '../deps';
-import { processImage } from '../submissions/image';
+import { ImageBusyError, processImageOffThread } from '../submissions/image';
 import { isValidObjectKey } from '../storage/object-store';
 
-type Outcome = 'ok' | 'regenerated' | 'lost';
+/** 'purged': purged while being checked; like the purged works the list leaves out, not reported. */
+type Outcome = 'ok' | 'regenerated' | 'lost' | 'purged';
 
 interface WorkImage {
   id: string;
@@ -24,14 +28,29 @@ async function checkOne(deps: AppDeps, work: WorkImage): Promise<Outcome> {
   if (!work.original_key || !isValidObjectKey(work.original_key)) return 'lost';
   const original = await deps.store.get('originals', work.original_key);
   if (!original) return 'lost';
+  let derivative: Buffer;
   try {
-    const processed = await processImage(original);
-    await deps.store.put('artworks', key, processed.derivative);
-    return 'regenerated';
-  } catch {
+    derivative = (await processImageOffThread(original, deps.config.imageProcessing)).derivative;
+  } catch (err) {
+    // Every image worker busy says nothing about this work: stop with 503, try again later.
+    if (err instanceof ImageBusyError) throw err;
     // The stored original no longer decodes: as good as lost.
     return 'lost';
   }
+  return deps.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const current = await trx
+      .selectFrom('submissions')
+      .select('id')
+      .where('id', '=', work.id)
+      .where('image_key', '=', key)
+      .where('purged_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    // Purged while the image was being rebuilt: its files are gone on purpose.
+    if (!current) return 'purged';
+    await deps.store.put('artworks', key, derivative);
+    return 'regenerated';
+  });
 }
 
 export async function checkImages(deps: AppDeps, range: { offset: number; limit?: number }): Promise<ImageCheckResponse> {
@@ -51,7 +70,7 @@ export async function checkImages(deps: AppDeps, range: { offset: number; limit?
   for (const work of works) {
     const outcome = await checkOne(deps, work);
     if (outcome === 'lost') lost.push({ id: work.id, registry_id: work.registry_id, title: work.title });
-    else report[outcome] += 1;
+    else if (outcome !== 'purged') report[outcome] += 1;
   }
   const total = Number(countRow.n);
   const end = range.offset + works.length;

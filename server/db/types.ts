@@ -23,6 +23,8 @@ export interface UploadsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
+  /** Null until both files are written; a row left null by a crash is swept with its files. */
+  files_stored_at: NullableTimestamp;
 }
 
 export interface SubmissionsTable {
@@ -160,7 +162,9 @@ export interface AdminUsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
+  /** Unused since migration 007: sign-ins are throttled per address in login_throttle. */
   failed_attempts: Generated<number>;
+  /** Unused since migration 007: sign-ins are throttled per address in login_throttle. */
   locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   created_at: Timestamp;
@@ -217,6 +221,14 @@ export interface RateLimitCountersTable {
   reset_at: Timestamp;
 }
 
+/** Admin sign-in throttle (migration 007), per address and per (address, e-mail). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  blocked_until: NullableTimestamp;
+  expires_at: Timestamp;
+}
+
 export interface LedgerVersionTable {
   singleton: boolean;
   version: ColumnType<string, never, never>;
@@ -228,8 +240,15 @@ export interface ImageFingerprintsTable {
   phash: ColumnType<string, never, never>;
 }
 
+/** One row: the last registry number given to a committed work (migration 006). */
+export interface RegistryCounterTable {
+  only_row: Generated<boolean>;
+  last_seq: ColumnType<string, number | string | bigint, number | string | bigint>;
+}
+
 export interface DB {
   uploads: UploadsTable;
+  registry_counter: RegistryCounterTable;
   submissions: SubmissionsTable;
   active_submissions: SubmissionsTable;
   public_submissions: PublicSubmissionsView;
@@ -240,6 +259,7 @@ export interface DB {
   tlog_leaves: TlogLeavesTable;
   tlog_checkpoints: TlogCheckpointsTable;
   rate_limit_counters: RateLimitCountersTable;
+  login_throttle: LoginThrottleTable;
   ledger_version: LedgerVersionTable;
   image_fingerprints: ImageFingerprintsTable;
 }

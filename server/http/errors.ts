@@ -2,6 +2,7 @@
 // Client mistakes get a 4xx with a message a person understands; nothing else leaks.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { httpErrorForDatabaseError } from './database-errors';
 
 export interface ErrorBody {
   error: { code: string; message: string; title?: string; fields?: Record<string, string> };
@@ -39,6 +40,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_FILES_LIMIT: { status: 400, code: 'bad_request', message: 'Please send one file at a time.' },
   FST_PARTS_LIMIT: { status: 400, code: 'bad_request', message: 'The form has too many parts.' },
   FST_PROTO_VIOLATION: { status: 400, code: 'bad_request', message: 'The request is malformed.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is not valid (a broken %-escape).' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'bad_request', message: 'The address is too long.' },
   FST_ERR_VALIDATION: { status: 400, code: 'validation_failed', message: 'The request is not valid.' },
 };
 
@@ -56,7 +59,10 @@ function defaultMapper(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 export function installErrorHandling(app: FastifyInstance, mapValidation: ValidationMessageMapper = defaultMapper): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const fromDatabase = httpErrorForDatabaseError(thrown);
+    if (fromDatabase) request.log.warn({ err: thrown }, 'database refused a request');
+    const err = fromDatabase ?? thrown;
     if (err instanceof HttpError) {
       if (err.extra.headers) reply.headers(err.extra.headers);
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.extra));
@@ -80,4 +86,13 @@ export function installErrorHandling(app: FastifyInstance, mapValidation: Valida
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong. Please try again.'));
   });
+}
+
+/**
+ * Errors Fastify raises before any route runs (a broken %-escape in the path, an over-long
+ * parameter): the same error shape as everything else instead of Fastify's own.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { status: 400, code: 'bad_request', message: 'The request is malformed.' };
+  return reply.status(known.status).send(errorBody(known.code, known.message));
 }

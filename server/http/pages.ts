@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '../../core/routes';
+import { hasForbiddenCharacters } from '../../core/text-safety';
 import { SITE_NAME } from '../../core/site';
 
 export interface PageHead {
@@ -18,7 +19,8 @@ export interface PageHead {
   title?: string;
 }
 
-export type PageHeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+/** `rawPathname` is the path as sent, still percent-encoded (see core/routes.ts pageParam). */
+export type PageHeadProvider = (rawPathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
 const NOT_FOUND_BODY = '<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>';
 
@@ -60,18 +62,21 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
   const shell = loadShell(webDist);
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponentSafe(request.url.split('?')[0]);
-    if (pathname.startsWith('/api/') && !isKnownPagePath(pathname)) {
+    // Matched as sent: an artist name with '/' is one segment only while it is still encoded.
+    const rawPathname = request.url.split('?')[0];
+    const pathname = decodeURIComponentSafe(rawPathname);
+    if (pathname.startsWith('/api/') && !isKnownPagePath(rawPathname)) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'No such API endpoint.' } });
     }
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    if (!isKnownPagePath(pathname)) {
+    // A path no stored name can hold (a NUL, a broken surrogate) names nothing: the not-found page.
+    if (!isKnownPagePath(rawPathname) || hasForbiddenCharacters(pathname)) {
       request.log.warn({ path: pathname }, 'page not found');
       return reply.status(404).send(renderShell(shell, { bodyHtml: NOT_FOUND_BODY }));
     }
     for (const provider of providers) {
-      const head = await provider(pathname, request);
+      const head = await provider(rawPathname, request);
       if (head) return reply.status(head.status).send(renderShell(shell, head));
     }
     return reply.status(200).send(shell);

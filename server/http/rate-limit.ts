@@ -1,6 +1,9 @@
-// Rate limits (DECISIONS #16): standard RateLimit-* headers, 429 + Retry-After, counters kept in
-// the database so every server process behind a load balancer shares them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Rate limits (DECISIONS #16): standard RateLimit-* headers, 429 + Retry-After. Every public route
+// belongs to a family with its own budget per client address (IPv6 counted per /64). Families
+// that guard costly or state-changing work count in the database, so every server process
+// behind a load balancer shares them; the high-volume read family counts in each process's
+// memory, so that reading the ledger never costs a database write (README "Rate limits").
+import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
@@ -8,9 +11,41 @@ import { errorBody } from './errors';
 
 type IncrCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** The route options the library hands to child(): the merged limit settings of one route. */
+type RouteLimitOptions = object & { perProcess?: boolean };
+
+interface CounterStore {
+  incr(key: string, cb: IncrCallback, timeWindow: number, max?: number): void;
+  child(routeOptions: RouteLimitOptions): CounterStore;
+}
+
+/** Fixed-window counters in this process's memory, bounded to the most recent keys. */
+class ProcessMemoryStore implements CounterStore {
+  private static readonly MAX_KEYS = 50_000;
+  private readonly windows = new Map<string, { hits: number; resetAt: number }>();
+
+  incr(key: string, cb: IncrCallback, timeWindow: number): void {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { hits: 0, resetAt: now + timeWindow };
+      this.windows.delete(key);
+      // Map keeps insertion order: the oldest window goes first when the map is full.
+      if (this.windows.size >= ProcessMemoryStore.MAX_KEYS) this.windows.delete(this.windows.keys().next().value!);
+      this.windows.set(key, window);
+    }
+    window.hits += 1;
+    cb(null, { current: window.hits, ttl: window.resetAt - now });
+  }
+
+  child(): CounterStore {
+    return new ProcessMemoryStore();
+  }
+}
+
 /** A fixed-window counter store for @fastify/rate-limit backed by the rate_limit_counters table. */
 function databaseStore(db: Kysely<DB>) {
-  return class DatabaseRateLimitStore {
+  return class DatabaseRateLimitStore implements CounterStore {
     incr(key: string, cb: IncrCallback, timeWindow: number): void {
       sql<{ hits: number; ttl: number }>`
         INSERT INTO rate_limit_counters (key, hits, reset_at)
@@ -23,13 +58,52 @@ function databaseStore(db: Kysely<DB>) {
         .then((r) => cb(null, { current: Number(r.rows[0].hits), ttl: Math.max(0, Number(r.rows[0].ttl)) }))
         .catch((err: Error) => cb(err));
     }
-    child() {
-      return this;
+    child(routeOptions: RouteLimitOptions): CounterStore {
+      return routeOptions.perProcess ? new ProcessMemoryStore() : this;
     }
   };
 }
 
-export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
+/**
+ * Routes of the read family: pages, the app's reads, crawler files, images, live updates. Each
+ * answers from caches or one indexed query, so the budget is generous and counted per process.
+ * Routes with a family of their own (public API, log, downloads, writes) set it where declared;
+ * /api/health stays unlimited for load balancers, and built static files are not routes here.
+ */
+export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
+  '/', '/*', '/api/site', '/api/ledger', '/api/featured', '/api/artists/:name', '/api/submissions/:id',
+  '/api/submissions/verify-email', '/api/events', '/api/openapi.json', '/artworks/*', '/badge/:file', '/oembed',
+  '/robots.txt', '/sitemap.xml', '/sitemaps/:file', '/api/log/checkpoint', '/api/log/key',
+  // The log's tiles (C2SP tlog-tiles): cached or at most 256 stored hashes or entries each.
+  '/log/checkpoint', '/log/tile/*',
+]);
+
+const HOUR_MS = 60 * 60_000;
+
+function scheduleCounterCleanup(app: FastifyInstance, db: Kysely<DB>): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const run = () => deleteExpiredRateLimitCounters(db).catch((err: unknown) => app.log.warn({ err }, 'deleting expired rate-limit counters failed'));
+    timer = setInterval(() => void run(), HOUR_MS);
+    timer.unref();
+    await run();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export interface RateLimitSettings {
+  disabled: boolean;
+  readsPerMinute: number;
+}
+
+export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, settings: RateLimitSettings): Promise<void> {
+  // Added before the plugin's own onRoute hook, which then sees the family on each read route.
+  const reads = rateLimitConfig('reads', settings.readsPerMinute, 'minute', settings.disabled, { perProcess: true });
+  app.addHook('onRoute', (route) => {
+    if (!READ_FAMILY_ROUTES.has(route.url) || route.config?.rateLimit !== undefined) return;
+    route.config = { ...route.config, rateLimit: reads };
+  });
+  scheduleCounterCleanup(app, db);
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -44,22 +118,27 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>): Pr
   });
 }
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+const WINDOW_MS = { minute: 60_000, hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
 
 /**
- * Route-level rate-limit config. `name` separates the budgets of different actions from one IP.
+ * Route-level rate-limit config. `name` separates the budgets of different families from one
+ * client address; `perProcess` counts in memory instead of the shared database table.
  * Returns false (no limit) when limits are disabled by configuration.
  */
-export function rateLimitConfig(name: string, max: number, window: 'hour' | 'day', disabled: boolean) {
+export function rateLimitConfig(
+  name: string,
+  max: number,
+  window: keyof typeof WINDOW_MS,
+  disabled: boolean,
+  options: { perProcess?: boolean } = {},
+) {
   if (disabled) return false as const;
-  return {
-    max,
-    timeWindow: window === 'hour' ? HOUR : DAY,
-    keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}`,
-  };
+  // The library's own key (the client address, IPv6 folded to its /64) plus the family name.
+  return { max, timeWindow: WINDOW_MS[window], groupId: `:${name}`, perProcess: options.perProcess ?? false };
 }
 
-export async function deleteExpiredRateLimitCounters(db: Kysely<DB>): Promise<void> {
-  await sql`DELETE FROM rate_limit_counters WHERE reset_at < now()`.execute(db);
+/** Deletes counters whose window has ended; returns how many went. */
+export async function deleteExpiredRateLimitCounters(db: Kysely<DB>): Promise<number> {
+  const result = await sql`DELETE FROM rate_limit_counters WHERE reset_at < now()`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -42,6 +42,8 @@ export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promis
         page_size: PAGE_SIZES.ledger,
         total_verified: figures.verified,
         tool_options: ledgerToolOptions(figures.toolsInLedger),
+        platform_options: figures.platforms,
+        tag_options: figures.tags,
       };
       const text = JSON.stringify(body);
       cached = { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };
@@ -69,6 +71,7 @@ export async function appReadRoutes(app: FastifyInstance, deps: AppDeps): Promis
       portfolio_link: page.newest?.portfolio_link ?? null,
       external_link: page.newest?.external_link ?? null,
       total: page.total,
+      verified_total: page.verified,
       page: parsed.value.page,
       page_size: PAGE_SIZES.artist,
       items: page.rows.map(toWorkSummary),

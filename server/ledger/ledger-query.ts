@@ -44,8 +44,10 @@ export const ledgerQuerySchema = z.object({
         'Case-insensitive text search over registry id, title, artist name, tags and public prompts, across the whole ledger. Every word must match.',
     }),
   tool: filterText('Only works made with this tool (exact name).'),
-  platform: filterText('Only works from this platform (exact name).'),
-  tag: filterText('Only works carrying this tag (exact).'),
+  platform: filterText(
+    "Only works whose AI tool ran on this platform (exact name, one of platform_options). 'Web' includes works recorded as 'Web Browser'.",
+  ),
+  tag: filterText('Only works carrying this tag (exact stored form, one of tag_options; free tags are lower case).'),
   date: z
     .enum(DATE_FILTERS, { error: MUST.date })
     .optional()

@@ -3,6 +3,8 @@
 import crypto from 'node:crypto';
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
+import { storedPlatformsFor } from '../../core/platforms';
+import { normaliseTag } from '../../core/tags';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
 import { countPublicWhere, type LedgerSummary } from './ledger-summary';
@@ -32,8 +34,10 @@ function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): E
   // search_text is lower-cased and trigram-indexed, so '%word%' does not need a full scan.
   for (const word of searchWords(params.search)) conditions.push(eb('search_text', 'like', `%${escapeLike(word)}%`));
   if (params.tool) conditions.push(eb('tool', '=', params.tool));
-  if (params.platform) conditions.push(eb('platform', '=', params.platform));
-  if (params.tag) conditions.push(sql<SqlBool>`tags @> ARRAY[${params.tag}]::text[]`);
+  // 'Web' also finds the works stored as 'Web Browser' before artists could choose (DECISIONS #21).
+  if (params.platform) conditions.push(eb('platform', 'in', storedPlatformsFor(params.platform)));
+  // The tag as given or in its stored form ('Portrait' finds 'portrait'); && uses the GIN index.
+  if (params.tag) conditions.push(sql<SqlBool>`tags && ARRAY[${params.tag}, ${normaliseTag(params.tag)}]::text[]`);
   if (params.date) conditions.push(eb('created_at', '>=', new Date(now.getTime() - DATE_FILTER_DAYS[params.date] * DAY_MS)));
   return conditions;
 }
@@ -120,6 +124,8 @@ function shuffle<T>(items: readonly T[]): T[] {
 export interface ArtistPage {
   rows: WorkSummaryRow[];
   total: number;
+  /** Of `total`, the works at or above the Verified threshold. */
+  verified: number;
   /** The artist's newest work: SPEC's "first item" supplies the name and links on every page. */
   newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
 }
@@ -135,7 +141,12 @@ export async function readArtistPage(db: Kysely<DB>, artistName: string, page: n
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    byArtist.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    byArtist
+      .select((eb) => [
+        eb.fn.countAll<string>().as('n'),
+        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
+      ])
+      .executeTakeFirstOrThrow(),
     byArtist
       .select(['author_full_name', 'portfolio_link', 'external_link'])
       .orderBy('created_at', 'desc')
@@ -143,5 +154,5 @@ export async function readArtistPage(db: Kysely<DB>, artistName: string, page: n
       .limit(1)
       .executeTakeFirst(),
   ]);
-  return { rows, total: Number(count.n), newest };
+  return { rows, total: Number(count.n), verified: Number(count.verified), newest };
 }

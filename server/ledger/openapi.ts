@@ -128,7 +128,11 @@ export function buildOpenApiDocument(input: { siteUrl: string }): Record<string,
       get: {
         tags: ['App'],
         summary: "Server-sent events: 'work-registered' with { id, trust_meter } for each new public work",
-        responses: { 200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+        responses: {
+          200: { description: 'An event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          429: errorResponse('This address already holds its share of open streams (SSE_MAX_PER_IP); see Retry-After.'),
+          503: errorResponse('The server holds as many open streams as it can; see Retry-After.'),
+        },
       },
     },
     '/api/uploads': {

@@ -16,7 +16,9 @@ export interface HeadTagsInput {
   canonicalUrl: string;
   ogType: 'article' | 'profile' | 'website';
   image?: SocialImage | null;
+  /** oEmbed discovery: the JSON endpoint, and the XML one (oEmbed 1.0 §4 lists both). */
   oembedUrl?: string;
+  oembedXmlUrl?: string;
   jsonLd?: unknown;
   noindex?: boolean;
 }
@@ -55,6 +57,9 @@ export function headTags(input: HeadTagsInput): string {
   }
   if (input.oembedUrl) {
     tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(input.oembedUrl)}" title="${escapeHtml(input.title)}">`);
+  }
+  if (input.oembedXmlUrl) {
+    tags.push(`<link rel="alternate" type="text/xml+oembed" href="${escapeHtml(input.oembedXmlUrl)}" title="${escapeHtml(input.title)}">`);
   }
   if (input.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(input.jsonLd)}</script>`);
   return tags.filter(Boolean).join('\n');

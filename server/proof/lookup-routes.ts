@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
-import { ImageRejectedError, MAX_IMAGE_BYTES, processImage } from '../submissions/image';
+import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../submissions/image';
 import { readUploadedFile } from '../submissions/multipart-file';
 import { lookupImage } from './lookup';
 
@@ -25,7 +25,7 @@ export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
       let image;
       try {
-        image = await processImage(bytes);
+        image = await processImageOffThread(bytes, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
         if (err instanceof ImageRejectedError) throw new HttpError(err.statusCode, err.code, err.description, { title: err.title });

@@ -1,6 +1,6 @@
 // Head tags for crawlers and link previews on /verify/{id} and /artist/{name} (DECISIONS #19),
 // plugged into the page server (server/http/pages.ts).
-import { PARAM_PAGE_PATTERNS } from '../../core/routes';
+import { pageParam } from '../../core/routes';
 import type { PageHeadProvider } from '../http/pages';
 import type { AppDeps } from '../deps';
 import { readArtistPage } from '../ledger/ledger-repository';
@@ -10,19 +10,24 @@ import { loadPublicWork } from './load-work';
 import { notFoundHead, verifyPageHead } from './verify-head';
 
 export function proofPageHeadProviders(deps: AppDeps): PageHeadProvider[] {
-  // pages.ts hands us the already percent-decoded path.
-  const verify: PageHeadProvider = async (pathname) => {
-    const match = PARAM_PAGE_PATTERNS.verify.exec(pathname);
-    if (!match) return null;
-    const work = await loadPublicWork(deps, match[1]);
+  // pages.ts hands us the path as sent; pageParam decodes the one segment ('AC%2FDC' → 'AC/DC').
+  const verify: PageHeadProvider = async (rawPathname) => {
+    const ref = pageParam('verify', rawPathname);
+    if (ref === null) return null;
+    const work = await loadPublicWork(deps, ref);
     return work ? verifyPageHead(work, deps.config.siteUrl) : notFoundHead();
   };
-  const artist: PageHeadProvider = async (pathname) => {
-    const match = PARAM_PAGE_PATTERNS.artist.exec(pathname);
-    if (!match) return null;
-    const artistName = match[1];
+  const artist: PageHeadProvider = async (rawPathname) => {
+    const artistName = pageParam('artist', rawPathname);
+    if (artistName === null) return null;
     const page = await readArtistPage(deps.db, artistName, 1);
-    return artistPageHead({ artistName, total: page.total, works: page.rows.map(toWorkSummary), siteUrl: deps.config.siteUrl });
+    return artistPageHead({
+      artistName,
+      total: page.total,
+      verified: page.verified,
+      works: page.rows.map(toWorkSummary),
+      siteUrl: deps.config.siteUrl,
+    });
   };
   return [verify, artist];
 }

@@ -7,6 +7,7 @@ import { badgeSvg } from './badge-svg';
 import { badgeInputFor } from './artefacts';
 import { loadLiveBadgeState, loadPublicWork } from './load-work';
 import { oembedResponse, oembedSize, oembedTarget } from './oembed';
+import { OEMBED_XML_CONTENT_TYPE, oembedXml } from './oembed-xml';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap';
 import { proofUrl } from './urls';
 
@@ -41,15 +42,19 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.get('/oembed', async (request, reply) => {
     const query = request.query as { url?: unknown; format?: unknown; maxwidth?: unknown; maxheight?: unknown };
-    if (query.format !== undefined && query.format !== 'json') {
-      return reply.status(501).send(errorBody('not_implemented', "Only format=json is supported."));
+    // oEmbed 1.0 defines json (the default) and xml; any other format is 501 Not Implemented.
+    const format = query.format ?? 'json';
+    if (format !== 'json' && format !== 'xml') {
+      return reply.status(501).send(errorBody('not_implemented', 'Only format=json and format=xml are supported.'));
     }
     const ref = oembedTarget(query.url, siteUrl);
     const work = ref ? await loadPublicWork(deps, ref) : null;
     if (!work) return reply.status(404).send(errorBody('not_found', 'No public proof page at this URL.'));
     const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
     if (!size) return reply.status(404).send(errorBody('not_found', 'The badge cannot be made that small.'));
-    return reply.header('Cache-Control', 'public, max-age=300').send(oembedResponse(work, siteUrl, size));
+    const response = oembedResponse(work, siteUrl, size);
+    reply.header('Cache-Control', 'public, max-age=300');
+    return format === 'xml' ? reply.type(OEMBED_XML_CONTENT_TYPE).send(oembedXml(response)) : reply.send(response);
   });
 
   app.get('/robots.txt', async (_request, reply) =>

@@ -6,7 +6,7 @@ import { trustStatus } from '../../core/status';
 import { publicSemanticTokens } from '../../core/tokens';
 import { SITE_NAME } from '../../core/site';
 import type { ProofBundle } from '../tlog/proofs';
-import { workCitation } from '../../core/proof-text';
+import { logPositionText, workCitation } from '../../core/proof-text';
 import { componentScores } from './components';
 
 export interface ReportSection {
@@ -68,6 +68,7 @@ export function buildReportModel(work: PublicWork, proof: ProofBundle | null): R
       rows: [
         ['Tool', work.tool],
         ['Platform', work.platform],
+        ['Tags', work.tags.join(', ')],
         ['Verification method', verificationMethodLabel(work.verification_method)],
         ['E-mail verified', work.email_verified ? 'yes' : 'no'],
         ['Embedded metadata', work.embedded_metadata?.found?.length ? work.embedded_metadata.found.join('; ') : 'none found'],
@@ -83,12 +84,14 @@ export function buildReportModel(work: PublicWork, proof: ProofBundle | null): R
       ? {
           heading: 'Transparency log',
           rows: [
-            ['Log position', `leaf ${proof.leaf_index} of ${proof.tree_size}`],
+            // The tree size of the checkpoint printed below, the same words as the proof page.
+            ['Log position', logPositionText(proof.leaf_index, checkpoint?.treeSize ?? proof.tree_size)],
             ['Leaf hash', proof.leaf_hash],
             ['Root hash', checkpoint?.rootHashHex ?? 'see checkpoint'],
             ['Log origin', proof.log_origin],
             ['Verifier key', proof.vkey],
-            ['Verify offline', 'npm run verify -- proof.json [image file]'],
+            // The site's own key, pinned on first use: never the key printed in the bundle (issue 15).
+            ['Verify locally', `npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`],
           ],
           block: proof.checkpoint,
         }

@@ -40,14 +40,15 @@ export function verifyPageHead(work: PublicWork, siteUrl: string): PageHead {
   const title = `${work.title} by ${work.artist_name}`;
   const hash = work.image_hash ? ` SHA-256 ${work.image_hash.slice(0, HASH_DISPLAY.full)}…` : '';
   const description = `${status.label} (${score}) in the ${SITE_NAME} public registry. Registry ID ${work.registry_id}.${hash} Registered ${work.created_at.slice(0, 10)} with ${work.tool}.`;
-  const oembedUrl = `${siteBase(siteUrl)}/oembed?url=${encodeURIComponent(work.verify_url)}&format=json`;
+  const oembedBase = `${siteBase(siteUrl)}/oembed?url=${encodeURIComponent(work.verify_url)}`;
   const headHtml = headTags({
     title,
     description,
     canonicalUrl: work.verify_url,
     ogType: 'article',
     image: socialImage(work, siteUrl),
-    oembedUrl,
+    oembedUrl: `${oembedBase}&format=json`,
+    oembedXmlUrl: `${oembedBase}&format=xml`,
     jsonLd: visualArtworkJsonLd(work, siteUrl),
   });
   const artistHref = `/artist/${encodeURIComponent(work.artist_name)}`;

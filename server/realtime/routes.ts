@@ -1,14 +1,17 @@
 // GET /api/events: server-sent events for the home page, which refetches its featured list when
 // a public work is registered (SPEC §6 "Realtime").
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../core/messages';
 import type { AppDeps } from '../deps';
 import { errorBody } from '../http/errors';
+import { SSE_LIMITS } from './limits';
 import { createSseHub } from './sse-hub';
 
 export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const hub = createSseHub({
     database: deps.database,
     db: deps.db,
+    maxPerAddress: deps.config.sseMaxPerIp,
     onError: (err) => app.log.error({ err }, 'could not forward a realtime event'),
   });
   // Open streams would keep the HTTP server from closing: end them first, then stop listening.
@@ -16,11 +19,26 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps): Promi
   app.addHook('onClose', async () => hub.close());
 
   app.get('/api/events', async (request, reply) => {
-    if (hub.isFull()) {
-      return reply.status(503).header('Retry-After', '30').send(errorBody('unavailable', 'Too many live connections. Please try again later.'));
+    // request.ip honours TRUST_PROXY: behind a proxy that is not trusted, every client shares
+    // the proxy's address (and its share of streams).
+    const admission = hub.admit(request.ip);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(SSE_LIMITS.retryAfterSeconds));
+      // One client holding its share gets 429 (its own doing); a full server is 503 for everyone.
+      if (admission.reason === 'address_full') {
+        const { title, description } = MESSAGES.tooManyLiveConnections;
+        return reply.status(429).send(errorBody('too_many_connections', description, { title }));
+      }
+      return reply.status(503).send(errorBody('unavailable', 'Too many live connections. Please try again later.'));
     }
-    // LISTEN starts with the first client; later clients share it.
-    await hub.start();
+    const { slot } = admission;
+    try {
+      // LISTEN starts with the first client; later clients share it.
+      await hub.start();
+    } catch (err) {
+      slot.release();
+      throw err;
+    }
     reply.hijack();
     reply.raw.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -31,6 +49,6 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps): Promi
       'X-Content-Type-Options': 'nosniff',
     });
     request.log.debug('event stream opened');
-    hub.addClient(reply.raw);
+    slot.attach(reply.raw);
   });
 }

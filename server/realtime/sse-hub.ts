@@ -7,27 +7,48 @@ import { WORK_REGISTERED_EVENT, type WorkRegisteredEvent } from '../../core/api-
 import { isUuid } from '../../core/ids';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
+import { SSE_LIMITS } from './limits';
 
 /** NOTIFY channel the submission service signals after a registration commits. */
 export const WORK_REGISTERED_CHANNEL = 'work_registered';
 export const HEARTBEAT_MS = 25_000;
-/** Open streams one process keeps; past this, new clients get 503 and their EventSource retries. */
-export const MAX_CLIENTS = 5_000;
 
 export interface SseHubOptions {
   database: Database;
   db: Kysely<DB>;
   heartbeatMs?: number;
+  /** Streams across all clients (default SSE_LIMITS.maxClients). */
+  maxClients?: number;
+  /** Streams per client address (default SSE_LIMITS.defaultMaxPerAddress). */
+  maxPerAddress?: number;
   onError?: (err: unknown) => void;
 }
+
+/** A place in the hub, held from admission until the stream closes. */
+export interface SseSlot {
+  /** Takes over an open response: writes events to it until the client goes away. */
+  attach(res: ServerResponse): void;
+  /** Gives the place back; only needed when no stream was attached (closing a stream frees it). */
+  release(): void;
+}
+
+export type SseAdmission =
+  | { admitted: true; slot: SseSlot }
+  /** server_full: the process holds its maximum; address_full: this address holds its share. */
+  | { admitted: false; reason: 'server_full' | 'address_full' };
 
 export interface SseHub {
   /** Starts listening (once per process); resolves when notifications will be received. */
   start(): Promise<void>;
-  /** Takes over an open response: writes events to it until the client goes away. */
-  addClient(res: ServerResponse): void;
-  isFull(): boolean;
+  /**
+   * Reserves a place for one stream of a client address, synchronously, so parallel requests
+   * cannot all pass the limits while the first of them is still starting.
+   */
+  admit(address: string): SseAdmission;
+  /** Places taken (open streams plus admitted requests not yet streaming). */
   clientCount(): number;
+  /** Places taken by one client address. */
+  addressCount(address: string): number;
   /** Ends every open stream (so the HTTP server can close). */
   disconnectAll(): void;
   /** Ends the streams and stops listening. */
@@ -52,8 +73,13 @@ function parsePayload(payload: string): { id: string } | null {
 export function createSseHub(options: SseHubOptions): SseHub {
   const { database, db } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxClients = options.maxClients ?? SSE_LIMITS.maxClients;
+  const maxPerAddress = options.maxPerAddress ?? SSE_LIMITS.defaultMaxPerAddress;
   const onError = options.onError ?? (() => undefined);
   const clients = new Set<ServerResponse>();
+  // Places held, counted from admission (not from the first write), in total and per address.
+  let taken = 0;
+  const takenByAddress = new Map<string, number>();
   let subscription: Promise<() => Promise<void>> | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
 
@@ -88,9 +114,49 @@ export function createSseHub(options: SseHubOptions): SseHub {
   }
 
   function disconnectAll(): void {
+    // Each stream's 'close' handler gives its place back.
     for (const res of clients) res.end();
     clients.clear();
     updateHeartbeat();
+  }
+
+  function admit(address: string): SseAdmission {
+    if (taken >= maxClients) return { admitted: false, reason: 'server_full' };
+    const held = takenByAddress.get(address) ?? 0;
+    if (held >= maxPerAddress) return { admitted: false, reason: 'address_full' };
+    taken += 1;
+    takenByAddress.set(address, held + 1);
+
+    let released = false;
+    let stream: ServerResponse | null = null;
+    const release = () => {
+      if (released) return;
+      released = true;
+      taken -= 1;
+      const left = (takenByAddress.get(address) ?? 1) - 1;
+      // Forget addresses with nothing open, so the map does not grow with every visitor.
+      if (left > 0) takenByAddress.set(address, left);
+      else takenByAddress.delete(address);
+      if (stream) {
+        clients.delete(stream);
+        updateHeartbeat();
+      }
+    };
+    const attach = (res: ServerResponse) => {
+      if (released || stream) throw new Error('an SSE slot takes one stream, once');
+      // The client may have left while the request waited for start(): no 'close' would follow.
+      if (res.destroyed || res.writableEnded) {
+        release();
+        return;
+      }
+      stream = res;
+      clients.add(res);
+      res.on('close', release);
+      updateHeartbeat();
+      // Reconnect after 5 s if the stream breaks; the first comment tells the client it is live.
+      res.write('retry: 5000\n: connected\n\n');
+    };
+    return { admitted: true, slot: { attach, release } };
   }
 
   return {
@@ -106,19 +172,9 @@ export function createSseHub(options: SseHubOptions): SseHub {
       }
     },
 
-    addClient(res) {
-      clients.add(res);
-      res.on('close', () => {
-        clients.delete(res);
-        updateHeartbeat();
-      });
-      updateHeartbeat();
-      // Reconnect after 5 s if the stream breaks; the first comment tells the client it is live.
-      res.write('retry: 5000\n: connected\n\n');
-    },
-
-    isFull: () => clients.size >= MAX_CLIENTS,
-    clientCount: () => clients.size,
+    admit,
+    clientCount: () => taken,
+    addressCount: (address) => takenByAddress.get(address) ?? 0,
 
     disconnectAll,
 

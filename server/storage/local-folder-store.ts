@@ -1,10 +1,32 @@
-// Object store on the local disk: DATA_DIR/<bucket>/<key>. Writes go to a temp file first and
-// are renamed into place, so a crash never leaves a half-written image behind a valid key.
+// Object store on the local disk: DATA_DIR/<bucket>/<key>. Writes go to `<key>.tmp` first and are
+// renamed into place, so a crash never leaves a half-written image behind a valid key, and an
+// unfinished write is still named by its key: whoever deletes the key deletes it too.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { isValidObjectKey, type Bucket, type ObjectStore } from './object-store';
+
+const BUCKETS: readonly Bucket[] = ['artworks', 'originals'];
+const TEMP_SUFFIX = '.tmp';
+
+/** Names in a folder, or none when it does not exist. */
+async function readdirOrEmpty(dir: string): Promise<fs.Dirent[]> {
+  try {
+    return await fsp.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+/** Removes a file; one that is not there (or whose folder is not a folder) is not an error. */
+async function removeFile(file: string): Promise<void> {
+  try {
+    await fsp.rm(file, { force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOTDIR') throw err;
+  }
+}
 
 export class LocalFolderStore implements ObjectStore {
   constructor(private readonly root: string) {}
@@ -17,9 +39,15 @@ export class LocalFolderStore implements ObjectStore {
   async put(bucket: Bucket, key: string, data: Buffer): Promise<void> {
     const target = this.pathFor(bucket, key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${crypto.randomUUID()}.tmp`;
-    await fsp.writeFile(temp, data);
-    await fsp.rename(temp, target);
+    // Named by the key alone (keys are random UUIDs, so no two writers share one).
+    const temp = `${target}${TEMP_SUFFIX}`;
+    try {
+      await fsp.writeFile(temp, data);
+      await fsp.rename(temp, target);
+    } catch (err) {
+      await removeFile(temp).catch(() => undefined);
+      throw err;
+    }
   }
 
   async get(bucket: Bucket, key: string): Promise<Buffer | null> {
@@ -52,6 +80,35 @@ export class LocalFolderStore implements ObjectStore {
   }
 
   async delete(bucket: Bucket, key: string): Promise<void> {
-    await fsp.rm(this.pathFor(bucket, key), { force: true });
+    const file = this.pathFor(bucket, key);
+    await Promise.all([removeFile(file), removeFile(`${file}${TEMP_SUFFIX}`)]);
+  }
+
+  /**
+   * Every `*.tmp` file in the buckets' year/month folders last modified before `before`: both
+   * `<key>.tmp` and the `<key>.<uuid>.tmp` of earlier versions, which no row could name.
+   */
+  async removeUnfinishedWrites(before: Date): Promise<number> {
+    let removed = 0;
+    for (const bucket of BUCKETS) {
+      for (const year of await readdirOrEmpty(path.join(this.root, bucket))) {
+        if (!year.isDirectory()) continue;
+        for (const month of await readdirOrEmpty(path.join(this.root, bucket, year.name))) {
+          if (!month.isDirectory()) continue;
+          const folder = path.join(this.root, bucket, year.name, month.name);
+          // Streamed: a month folder can hold a hundred thousand images.
+          for await (const entry of await fsp.opendir(folder)) {
+            if (!entry.isFile() || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+            const file = path.join(folder, entry.name);
+            const stat = await fsp.stat(file).catch(() => null);
+            if (stat && stat.mtime < before) {
+              await removeFile(file);
+              removed += 1;
+            }
+          }
+        }
+      }
+    }
+    return removed;
   }
 }

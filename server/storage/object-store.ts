@@ -10,7 +10,13 @@ export interface ObjectStore {
   get(bucket: Bucket, key: string): Promise<Buffer | null>;
   stream(bucket: Bucket, key: string): Promise<{ body: Readable; size: number } | null>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
+  /** Removes the object and any unfinished write of it; a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
+  /**
+   * Removes unfinished writes last touched before `before` (a crash can leave them behind);
+   * returns how many. Stores whose writes cannot be left unfinished leave it out.
+   */
+  removeUnfinishedWrites?(before: Date): Promise<number>;
 }
 
 // Keys are made only by the server: a date folder and a random UUID. Clients never pick paths.

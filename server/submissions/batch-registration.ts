@@ -5,8 +5,11 @@
 // comes from a memory index caught up under the registration lock, so each work is scored
 // against every work registered before it, including the earlier ones of its own batch.
 //
-// All or nothing: if the batch fails, no row is written, the stored image files are removed and
-// the index is emptied, so the next batch reads the registry afresh.
+// The uploads were recorded (not yet stored) before their files were written (storeUpload); the
+// batch marks them stored and consumed as it registers their works. All or nothing: if the
+// batch fails, no work is written, the uploads' files and rows are removed and the index is
+// emptied, so the next batch reads the registry afresh. If the process dies instead, the
+// uploads stay not stored, and the sweep of dead uploads removes them with their files.
 import crypto from 'node:crypto';
 import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
@@ -18,7 +21,7 @@ import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOu
 import type { MemoryRegistryIndex } from './registry-index';
 import { insertSubmissions, lockRegistrations, nextRegistrySeqs } from './submissions-repository';
 import type { StoredUpload } from './upload-service';
-import { insertUploads } from './uploads-repository';
+import { claimUploadsForBatch } from './uploads-repository';
 
 export interface BatchItem {
   /** Validated and normalised as POST /api/submissions does; upload_id names `upload`. */
@@ -38,7 +41,7 @@ export interface BatchRegisteredWork {
 
 /** Registers the items in the order given: registry numbers and log leaves follow that order. */
 export async function registerSubmissionBatch(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'now'>,
   items: readonly BatchItem[],
   registry: MemoryRegistryIndex,
 ): Promise<BatchRegisteredWork[]> {
@@ -47,8 +50,9 @@ export async function registerSubmissionBatch(
   }
   try {
     const outcomes = await deps.db.transaction().execute(async (trx) => {
-      // Recorded as already consumed: each upload becomes its work in this same transaction.
-      await insertUploads(trx, items.map((item) => ({ ...item.upload.values, consumed_at: item.createdAt })));
+      // Each upload becomes its work in this same transaction.
+      const claimed = await claimUploadsForBatch(trx, items.map((item) => ({ id: item.upload.values.id, consumedAt: item.createdAt })), deps.now());
+      if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
       await lockRegistrations(trx);
       await registry.catchUp(trx);
       const seqs = await nextRegistrySeqs(trx, items.length);
@@ -100,7 +104,7 @@ export async function registerSubmissionBatch(
     }));
   } catch (err) {
     registry.reset();
-    await Promise.all(items.map((item) => item.upload.discard()));
+    await Promise.all(items.map((item) => item.upload.discard().catch(() => undefined)));
     throw err;
   }
 }

@@ -3,14 +3,18 @@
 // the work's own fields; every comparison with other works is made by the database.
 import { sql, type Kysely } from 'kysely';
 import type { VerificationResource } from '../../core/api-types';
-import type { PromptVisibility } from '../../core/constants';
+import { FAST_SUBMIT, verificationMethodLabel, type PromptVisibility } from '../../core/constants';
 import type { DB } from '../db/types';
 import type { EmbeddedMetadata as ImageMetadata } from './image';
 import { findNearDuplicates, type NearDuplicate } from './near-duplicates';
 import type { EmbeddedMetadata as TrustMetadata, TrustEvidence } from './trust';
 
 export const PROFILE_RESOURCE_TYPE = 'artist_profile';
-export const FAST_SUBMIT_RESOURCE: VerificationResource = { type: 'fast_submit', url: '', description: 'Verified via Fast Submit' };
+export const FAST_SUBMIT_RESOURCE: VerificationResource = {
+  type: FAST_SUBMIT.verificationMethod,
+  url: '',
+  description: verificationMethodLabel(FAST_SUBMIT.verificationMethod),
+};
 
 /** SPEC §3 fast-submit payload: the profile links typed artist_profile, plus the fast_submit marker. */
 export function verificationResources(profileLinks: readonly string[]): VerificationResource[] {

@@ -2,7 +2,7 @@
 // Each field is copied by name, so no column (e-mail, tokens, storage key of the original) can
 // reach a response by accident (DECISIONS #17).
 import type { PublicWork, TrustBreakdownDto, TrustDimensionKey, VerificationResource } from '../../core/api-types';
-import { SEMANTIC_TOKENS } from '../../core/constants';
+import { FAST_SUBMIT, SEMANTIC_TOKENS, verificationMethodLabel } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import { publicSemanticTokens } from '../../core/tokens';
 import type { PublicSubmission } from '../db/types';
@@ -101,7 +101,9 @@ export function displayResources(stored: unknown, siteUrl: string, verifyUrl: st
     return {
       type: typeof r.type === 'string' ? r.type : 'link',
       url: url ? rewriteLedgerLink(url, siteUrl) : '',
-      description: typeof r.description === 'string' ? r.description : '',
+      // Records registered before issue 17 stored 'Verified via Fast Submit'; the method's
+      // label is shown instead, so no work below the Verified threshold reads as verified.
+      description: r.type === FAST_SUBMIT.verificationMethod ? verificationMethodLabel(r.type) : typeof r.description === 'string' ? r.description : '',
     };
   });
   if (!resources.some((r) => r.url.trim() !== '')) {

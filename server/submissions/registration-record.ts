@@ -1,6 +1,7 @@
 // What a registration decides and writes, shared by the one-work path (POST /api/submissions)
 // and the batch path (the seed command): the trust score from the stored evidence, and the
 // submissions row. Only the database round trips differ between the two paths.
+import { FAST_SUBMIT } from '../../core/constants';
 import type { NormalisedSubmission } from '../../core/submission';
 import type { NewSubmission } from '../db/types';
 import { publicImagePath } from '../storage/object-store';
@@ -78,11 +79,12 @@ export function submissionRow(body: NormalisedSubmission, image: RegistrationIma
     external_link: body.profile_links[1] ?? null,
     tool: body.tool,
     tool_other: body.tool_other,
-    platform: 'Web Browser',
-    verification_method: 'fast_submit',
+    // Chosen by the artist (DECISIONS #21); 'AI Art' is always the first tag.
+    platform: body.platform,
+    verification_method: FAST_SUBMIT.verificationMethod,
     artwork_license: body.artwork_license,
-    usage_type: ['Personal Project'],
-    tags: ['AI Art'],
+    usage_type: [...FAST_SUBMIT.usageType],
+    tags: body.tags,
     prompt: body.prompt,
     prompt_visibility: body.prompt_visibility,
     story_context: body.story_context,

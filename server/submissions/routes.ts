@@ -11,13 +11,13 @@ import type { AppDeps } from '../deps';
 import { errorBody, HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
-import { ImageRejectedError, MAX_IMAGE_BYTES } from './image';
+import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from './image';
 import { createMailer } from './mailer';
 import { readUploadedFile } from './multipart-file';
 import { toPublicWork } from './public-work';
 import { registerSubmission } from './submission-service';
 import { findPublicDuplicateTarget, findPublicWork } from './submissions-repository';
-import { deleteExpiredUploads } from './upload-cleanup';
+import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
 import { createUpload } from './upload-service';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,15 +27,16 @@ const NOT_MULTIPART = new HttpError(415, 'unsupported_media_type', MESSAGES.notM
 });
 
 function scheduleUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
-  const run = () =>
-    deleteExpiredUploads(deps).then(
-      (n) => n > 0 && app.log.info({ deleted: n }, 'expired uploads removed'),
-      (err: unknown) => app.log.error({ err }, 'expired upload cleanup failed'),
+  const run = (sweep: () => Promise<UploadSweep>) =>
+    sweep().then(
+      (removed) => Object.values(removed).some((n) => n > 0) && app.log.info(removed, 'unused uploads removed'),
+      (err: unknown) => app.log.error({ err }, 'upload cleanup failed'),
     );
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
+    // Awaited: onReady ends before the server listens, and the start-up sweep must see no upload in progress.
+    await run(() => sweepUploadsAtStartUp(deps));
+    timer = setInterval(() => void run(() => sweepUploads(deps)), CLEANUP_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
@@ -59,6 +60,7 @@ async function uploadRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void
         if (err instanceof ImageRejectedError) {
           throw new HttpError(err.statusCode, err.code, err.description, { title: err.title });
         }
+        if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
         request.log.error({ err }, 'upload failed');
         throw new HttpError(500, 'upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
       }
@@ -88,6 +90,8 @@ export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     await mailer.idle();
     mailer.close();
   });
+  // The image worker pool serves uploads, lookups and the admin image check; it ends with the app.
+  app.addHook('onClose', async () => closeImagePool(config.imageProcessing));
   scheduleUploadCleanup(app, deps);
 
   // Multipart parsing only where files are expected.

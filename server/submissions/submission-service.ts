@@ -4,7 +4,8 @@
 //
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
 // order), re-checks exact duplicates, draws the registry number, appends the transparency-log
-// leaf and inserts the work: all of it commits or none. The upload's files become the work's
+// leaf and inserts the work: all of it commits or none, and a rolled-back registration gives its
+// number back (submissions-repository.ts nextRegistrySeqs). The upload's files become the work's
 // files; if anything fails they stay with the upload row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
 import type { SubmissionCreated } from '../../core/api-types';
@@ -49,6 +50,8 @@ async function usableUpload(deps: Pick<AppDeps, 'db'>, uploadId: string, now: Da
   const upload = await findUpload(deps.db, uploadId);
   if (!upload) throw uploadRefused(MESSAGES.uploadIncomplete, 'upload_incomplete');
   if (upload.consumed_at) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
+  // Its files were never all written (the upload failed or the server stopped mid-way).
+  if (!upload.files_stored_at) throw uploadRefused(MESSAGES.uploadNotStored, 'upload_not_stored');
   if (new Date(upload.expires_at) <= now) throw uploadRefused(MESSAGES.uploadNotFound, 'upload_expired');
   return upload;
 }

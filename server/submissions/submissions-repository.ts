@@ -18,16 +18,16 @@ export async function lockRegistrations(trx: Kysely<DB>): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`.execute(trx);
 }
 
-/** Next registry number; numbers are never reused, even when the transaction rolls back. */
-export async function nextRegistrySeq(trx: Kysely<DB>): Promise<number> {
-  const row = await sql<{ n: string }>`SELECT nextval('registry_seq') AS n`.execute(trx);
-  return Number(row.rows[0].n);
-}
-
-/** `count` consecutive-in-order registry numbers (a batch registration draws them together). */
+/**
+ * `count` consecutive registry numbers, in order. They come from the one-row counter, advanced in
+ * the caller's transaction (which holds the registration lock): if that transaction rolls back,
+ * so does the counter, and the numbers go to the next work that commits. No gaps, no reuse.
+ */
 export async function nextRegistrySeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
-  const rows = await sql<{ n: string }>`SELECT nextval('registry_seq') AS n FROM generate_series(1, ${count}::int)`.execute(trx);
-  return rows.rows.map((r) => Number(r.n)).sort((a, b) => a - b);
+  const row = await sql<{ last_seq: string }>`
+    UPDATE registry_counter SET last_seq = last_seq + ${count}::int RETURNING last_seq`.execute(trx);
+  const last = Number(row.rows[0].last_seq);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
 export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSubmission[]): Promise<void> {

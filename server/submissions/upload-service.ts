@@ -1,12 +1,15 @@
 // POST /api/uploads without the HTTP: bytes in, processed and stored upload out.
-// Order matters for "no orphan": the image is fully checked before anything is written, and
-// if writing the row fails, the files just written are removed again.
+// Crash consistency: the image is checked and processed in memory first; then its row is
+// recorded, marked as not yet stored, with both keys; then the two files are written; then the
+// row is marked stored. So every file on disk, finished or not, belongs to a key a row names: a
+// crash leaves a not-stored row, which the sweep (upload-cleanup.ts) removes with its files, and
+// a submission refuses an upload until it is stored.
 import crypto from 'node:crypto';
 import type { UploadResponse } from '../../core/api-types';
 import type { AppDeps } from '../deps';
-import { newObjectKey, publicImagePath } from '../storage/object-store';
-import { processImage, type ProcessedImage } from './image';
-import { countPublicWorksWithHash, insertUpload, type NewUpload, type UploadRow } from './uploads-repository';
+import { newObjectKey, publicImagePath, type ObjectStore } from '../storage/object-store';
+import { processImageOffThread, type ProcessedImage } from './image';
+import { countPublicWorksWithHash, deleteUploadRow, insertUpload, markUploadStored, type NewUpload, type UploadRow } from './uploads-repository';
 
 export type UploadDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>;
 
@@ -17,72 +20,86 @@ export interface CreatedUpload {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function storeFiles(deps: Pick<AppDeps, 'store'>, image: ProcessedImage, bytes: Buffer, now: Date) {
-  const originalKey = newObjectKey(image.extension, now);
-  const derivativeKey = newObjectKey('jpg', now);
-  await deps.store.put('originals', originalKey, bytes);
-  try {
-    await deps.store.put('artworks', derivativeKey, image.derivative);
-  } catch (err) {
-    await deps.store.delete('originals', originalKey).catch(() => undefined);
-    throw err;
-  }
-  return { originalKey, derivativeKey };
+type UploadKeys = { original_key: string; derivative_key: string };
+
+/** Both files and any unfinished write of them; a file already gone is not an error. */
+async function removeFiles(store: ObjectStore, keys: UploadKeys): Promise<void> {
+  await Promise.all([store.delete('originals', keys.original_key), store.delete('artworks', keys.derivative_key)]);
 }
 
-/** An image processed and its two files stored, not yet recorded in the database. */
+/** An upload recorded and its two files written, not yet marked stored: the caller does that. */
 export interface StoredUpload {
   image: ProcessedImage;
-  values: NewUpload & { id: string };
-  /** Removes the two files again, when the row could not be written. */
+  values: NewUpload & UploadKeys & { id: string };
+  /** Removes the files, then the row (for an upload that will not be registered). */
   discard(): Promise<void>;
 }
 
 /**
- * Processes an uploaded file and stores its files. Throws ImageRejectedError (from the image
- * pipeline) for a file that is not an acceptable image; nothing is stored in that case.
+ * Processes an uploaded file, records it and writes its files. Throws ImageRejectedError (from the
+ * image pipeline) for a file that is not an acceptable image; nothing is recorded or written then.
+ * `now` is the registration time, which names the keys' month folder (the seed sets it back);
+ * the row itself is recorded at the real time, which the sweep of dead uploads goes by.
  */
-export async function storeUpload(deps: Omit<UploadDeps, 'db'>, bytes: Buffer, now: Date): Promise<StoredUpload> {
-  const image = await processImage(bytes);
-  const { originalKey, derivativeKey } = await storeFiles(deps, image, bytes, now);
-  return {
-    image,
-    values: {
-      id: crypto.randomUUID(),
-      sha256: image.sha256,
-      phash: image.phash,
-      mime: image.mime,
-      extension: image.extension,
-      width: image.width,
-      height: image.height,
-      size_bytes: image.size,
-      original_key: originalKey,
-      derivative_key: derivativeKey,
-      derivative_width: image.derivativeWidth,
-      derivative_height: image.derivativeHeight,
-      metadata: JSON.stringify(image.metadata),
-      created_at: now,
-      expires_at: new Date(now.getTime() + deps.config.uploadTtlHours * HOUR_MS),
-    },
-    discard: async () => {
-      await Promise.all([
-        deps.store.delete('originals', originalKey).catch(() => undefined),
-        deps.store.delete('artworks', derivativeKey).catch(() => undefined),
-      ]);
-    },
+export async function storeUpload(deps: UploadDeps, bytes: Buffer, now: Date): Promise<StoredUpload> {
+  const image = await processImageOffThread(bytes, deps.config.imageProcessing);
+  const recordedAt = deps.now();
+  const values = {
+    id: crypto.randomUUID(),
+    sha256: image.sha256,
+    phash: image.phash,
+    mime: image.mime,
+    extension: image.extension,
+    width: image.width,
+    height: image.height,
+    size_bytes: image.size,
+    original_key: newObjectKey(image.extension, now),
+    derivative_key: newObjectKey('jpg', now),
+    derivative_width: image.derivativeWidth,
+    derivative_height: image.derivativeHeight,
+    metadata: JSON.stringify(image.metadata),
+    created_at: recordedAt,
+    expires_at: new Date(recordedAt.getTime() + deps.config.uploadTtlHours * HOUR_MS),
+    files_stored_at: null,
   };
+  await insertUpload(deps.db, values);
+  const { id, original_key, derivative_key } = values;
+  const discard = async () => {
+    // Files first: if this stops half-way, the row still names what is left for the sweep.
+    await removeFiles(deps.store, { original_key, derivative_key });
+    await deleteUploadRow(deps.db, id);
+  };
+  try {
+    await deps.store.put('originals', original_key, bytes);
+    await deps.store.put('artworks', derivative_key, image.derivative);
+  } catch (err) {
+    await discard().catch(() => undefined);
+    throw err;
+  }
+  return { image, values, discard };
+}
+
+/** Marks the upload stored, or removes it again when that fails; returns the stored row. */
+async function markStored(deps: UploadDeps, stored: StoredUpload): Promise<UploadRow> {
+  let row: UploadRow | undefined;
+  try {
+    row = await markUploadStored(deps.db, stored.values.id, deps.now());
+  } catch (err) {
+    await stored.discard().catch(() => undefined);
+    throw err;
+  }
+  if (!row) {
+    // Only when writing took longer than the sweep's grace period: the sweep claimed the row.
+    await stored.discard().catch(() => undefined);
+    throw new Error(`Upload ${stored.values.id} was swept before its files were marked stored`);
+  }
+  return row;
 }
 
 /** POST /api/uploads: stores the upload and records it, waiting to become a submission. */
 export async function createUpload(deps: UploadDeps, bytes: Buffer): Promise<CreatedUpload> {
   const stored = await storeUpload(deps, bytes, deps.now());
-  let row: UploadRow;
-  try {
-    row = await insertUpload(deps.db, stored.values);
-  } catch (err) {
-    await stored.discard();
-    throw err;
-  }
+  const row = await markStored(deps, stored);
   const { image } = stored;
   const exactMatches = await countPublicWorksWithHash(deps.db, image.sha256);
   return {

@@ -1,17 +1,47 @@
 // Rows of the `uploads` table: images received and processed, waiting to become a submission.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, UploadsTable } from '../db/types';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type NewUpload = Insertable<UploadsTable>;
 
+/** Records an upload before its files are written (files_stored_at stays null until they are). */
 export async function insertUpload(db: Kysely<DB>, values: NewUpload): Promise<UploadRow> {
   return db.insertInto('uploads').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Several uploads in one statement (the seed command registers works in batches). */
-export async function insertUploads(db: Kysely<DB>, values: readonly NewUpload[]): Promise<void> {
-  if (values.length > 0) await db.insertInto('uploads').values(values).execute();
+/**
+ * Marks an upload's files as written. Returns the row, or undefined when the row is gone or was
+ * claimed by the sweep of dead uploads meanwhile (its files must then be removed again).
+ */
+export async function markUploadStored(db: Kysely<DB>, id: string, at: Date): Promise<UploadRow | undefined> {
+  return db
+    .updateTable('uploads')
+    .set({ files_stored_at: at })
+    .where('id', '=', id)
+    .where('files_stored_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The seed's batch registration: marks its uploads, recorded and written just before, as stored
+ * and consumed (each at its work's time) in one statement. Returns how many rows it claimed; fewer
+ * than given means one was missing, already used or claimed by the sweep.
+ */
+export async function claimUploadsForBatch(trx: Kysely<DB>, uploads: readonly { id: string; consumedAt: Date }[], at: Date): Promise<number> {
+  if (uploads.length === 0) return 0;
+  const result = await sql`
+    UPDATE uploads AS u SET consumed_at = c.consumed_at, files_stored_at = ${at}
+    FROM unnest(${uploads.map((u) => u.id)}::uuid[], ${uploads.map((u) => u.consumedAt.toISOString())}::timestamptz[]) AS c (id, consumed_at)
+    WHERE u.id = c.id AND u.consumed_at IS NULL AND u.files_stored_at IS NULL AND u.expires_at > ${at}`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Removes an upload row whose files could not be written (the files are removed first). */
+export async function deleteUploadRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).where('consumed_at', 'is', null).execute();
 }
 
 export async function findUpload(db: Kysely<DB>, id: string): Promise<UploadRow | undefined> {
@@ -33,6 +63,7 @@ export async function consumeUpload(trx: Kysely<DB>, id: string, at: Date): Prom
     .set({ consumed_at: at })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)
+    .where('files_stored_at', 'is not', null)
     .where('expires_at', '>', at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -69,4 +100,36 @@ export async function deleteExpiredUploadRows(
     )
     .returning(['original_key', 'derivative_key'])
     .execute();
+}
+
+/** A claimed dead upload's expiry: long past, so nothing treats it as live any more. */
+const CLAIMED_EXPIRY = new Date(0);
+
+/**
+ * Claims up to `limit` dead uploads: rows whose files were never marked stored, recorded at or
+ * before `recordedBefore` (their writer crashed or gave up). The claim expires them at once, so
+ * neither their writer (markUploadStored) nor a submission can take them any more; the caller
+ * then removes the files and deletes the rows (deleteClaimedUploadRows). A crash in between
+ * leaves claimed rows, which the next sweep claims again: no file is ever left without a row.
+ */
+export async function claimDeadUploadRows(
+  db: Kysely<DB>,
+  recordedBefore: Date,
+  limit: number,
+): Promise<{ id: string; original_key: string; derivative_key: string }[]> {
+  const dead = (eb: ExpressionBuilder<DB, 'uploads'>) =>
+    eb.and([eb('files_stored_at', 'is', null), eb('consumed_at', 'is', null), eb('created_at', '<=', recordedBefore)]);
+  return db
+    .updateTable('uploads')
+    .set({ expires_at: CLAIMED_EXPIRY })
+    // Checked again on the row itself, as in deleteExpiredUploadRows.
+    .where(dead)
+    .where('id', 'in', (eb) => eb.selectFrom('uploads').select('id').where(dead).limit(limit))
+    .returning(['id', 'original_key', 'derivative_key'])
+    .execute();
+}
+
+/** Deletes claimed dead uploads once their files are gone. */
+export async function deleteClaimedUploadRows(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('uploads').where('id', 'in', ids).where('files_stored_at', 'is', null).execute();
 }

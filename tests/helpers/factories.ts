@@ -12,7 +12,8 @@ let counter = 0;
 
 export async function insertWork(db: Kysely<DB>, overrides: WorkOverrides = {}): Promise<{ id: string; registry_id: string }> {
   counter += 1;
-  const seqRow = await sql<{ n: string }>`SELECT nextval('registry_seq') AS n`.execute(db);
+  // The registry counter, as registrations draw numbers (migration 006).
+  const seqRow = await sql<{ n: string }>`UPDATE registry_counter SET last_seq = last_seq + 1 RETURNING last_seq AS n`.execute(db);
   const seq = Number(seqRow.rows[0].n);
   const created = overrides.created_at ? new Date(overrides.created_at as string | Date) : new Date();
   const registryId = formatRegistryId(created.getUTCFullYear(), seq);

@@ -77,16 +77,17 @@ describe('foundation', () => {
     expect(res.statusCode).toBeLessThan(500);
   });
 
-  it('creates the schema: tables, both views, the registry sequence and trigram search', async () => {
+  it('creates the schema: tables, both views, the registry counter and trigram search', async () => {
     const tables = await sql<{ table_name: string }>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(t.deps.db);
     expect(tables.rows.map((r) => r.table_name)).toEqual([
-      'active_submissions', 'admin_sessions', 'admin_users', 'audit_log', 'image_fingerprints', 'ledger_version', 'public_submissions',
-      'rate_limit_counters', 'removal_requests', 'schema_migrations', 'submissions', 'tlog_checkpoints',
+      'active_submissions', 'admin_sessions', 'admin_users', 'audit_log', 'image_fingerprints', 'ledger_version', 'login_throttle', 'public_submissions',
+      'rate_limit_counters', 'registry_counter', 'removal_requests', 'schema_migrations', 'submissions', 'tlog_checkpoints',
       'tlog_leaves', 'uploads',
     ]);
-    const seq = await sql<{ n: string }>`SELECT nextval('registry_seq') AS n`.execute(t.deps.db);
-    expect(Number(seq.rows[0].n)).toBe(1);
+    // Registry numbers come from a one-row counter (migration 006); the first work gets 1.
+    const seq = await sql<{ n: string }>`SELECT last_seq + 1 AS n FROM registry_counter`.execute(t.deps.db);
+    expect(seq.rows.map((r) => Number(r.n))).toEqual([1]);
     const trgm = await sql<{ similarity: number }>`SELECT similarity('sunset', 'sunsets') AS similarity`.execute(t.deps.db);
     expect(trgm.rows[0].similarity).toBeGreaterThan(0.5);
   });

@@ -4,8 +4,9 @@
 //   Negative prompt: <negative prompt, maybe several lines>
 //   Steps: 20, Sampler: Euler a, CFG scale: 7, Seed: 42, Size: 512x512, Model: sd15, ...
 
-// The same pattern A1111 uses to read its own settings line: `Key: value` or `Key: "quoted, value"`.
-const SETTING = /\s*(\w[\w \-/]+):\s*("(?:\\.|[^\\"])+"|[^,]*)(?:,|$)/g;
+import { readA1111Settings } from './a1111-settings';
+import { MAX_METADATA_TEXT_BYTES } from './limits';
+
 const NEGATIVE_PREFIX = 'Negative prompt:';
 
 export interface A1111Parameters {
@@ -14,24 +15,18 @@ export interface A1111Parameters {
   settings: Record<string, string>;
 }
 
-function readSettings(line: string): Record<string, string> {
-  const settings: Record<string, string> = {};
-  for (const [, key, value] of line.matchAll(SETTING)) {
-    settings[key.trim()] = value.trim().replace(/^"(.*)"$/s, '$1');
-  }
-  return settings;
-}
-
 /** True when `text` has an A1111 settings line (it always starts with "Steps:"). */
 export function looksLikeA1111(text: string): boolean {
   return /(^|\n)Steps: \d+/.test(text);
 }
 
+/** Reads at most the first 64 K characters: a real infotext is a few KB, and so is every part of the result. */
 export function parseA1111(text: string): A1111Parameters {
-  const lines = text.trim().split(/\r?\n/);
+  const capped = text.length > MAX_METADATA_TEXT_BYTES ? text.slice(0, MAX_METADATA_TEXT_BYTES) : text;
+  const lines = capped.trim().split(/\r?\n/);
   const last = lines[lines.length - 1] ?? '';
   // The settings line has several `Key: value` pairs; a prompt line rarely has three.
-  const settings = readSettings(last);
+  const settings = readA1111Settings(last);
   const hasSettings = Object.keys(settings).length >= 3;
   if (hasSettings) lines.pop();
 

@@ -1,6 +1,7 @@
 // Recognises the generation settings AI image tools embed, and says where they were found.
 import { looksLikeA1111, parseA1111 } from './a1111';
 import { comfyParameters, parseComfyGraph } from './comfyui';
+import { MAX_COMFYUI_TEXT_BYTES } from './limits';
 import type { AiParameters } from './types';
 
 const MAX_RAW_CHARS = 20_000;
@@ -15,8 +16,9 @@ function truncate(text: string): string {
   return text.length > MAX_RAW_CHARS ? text.slice(0, MAX_RAW_CHARS) : text;
 }
 
+/** JSON.parse is linear, but no tool writes more than this: a longer text is not read. */
 function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
-  if (text === undefined) return null;
+  if (text === undefined || text.length > MAX_COMFYUI_TEXT_BYTES) return null;
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

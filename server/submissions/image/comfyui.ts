@@ -1,6 +1,7 @@
 // Reads the generation settings out of ComfyUI's `prompt` text: the executed node graph as
 // JSON, `{ "<node id>": { "class_type": "KSampler", "inputs": { ... } } }`, where an input
 // that comes from another node is a link `["<node id>", <output index>]`.
+import { MAX_COMFYUI_TEXT_BYTES } from './limits';
 
 interface ComfyNode {
   class_type?: unknown;
@@ -18,13 +19,19 @@ export interface ComfyParameters {
 const TEXT_INPUTS = ['text', 'text_g', 'text_l', 'string', 'value', 'prompt'];
 const PASS_THROUGH_INPUTS = ['conditioning', 'conditioning_1', 'conditioning_to', 'positive', 'negative'];
 const MAX_LINK_DEPTH = 8;
+/**
+ * Nodes visited while following one input. Each node may link on through any of 11 inputs, so
+ * a graph of one node linking to itself would otherwise take 11^8 steps; a real chain is a few.
+ */
+const MAX_LINK_STEPS = 200;
 
 function isLink(value: unknown): value is [string, number] {
   return Array.isArray(value) && value.length === 2 && (typeof value[0] === 'string' || typeof value[0] === 'number');
 }
 
-/** Parses the `prompt` text; null when it is not a ComfyUI graph. */
+/** Parses the `prompt` text; null when it is not a ComfyUI graph or is longer than any real one. */
 export function parseComfyGraph(text: string): ComfyGraph | null {
+  if (text.length > MAX_COMFYUI_TEXT_BYTES) return null;
   try {
     const graph: unknown = JSON.parse(text);
     if (!graph || typeof graph !== 'object' || Array.isArray(graph)) return null;
@@ -36,14 +43,15 @@ export function parseComfyGraph(text: string): ComfyGraph | null {
   }
 }
 
-/** Follows links from a sampler input back to the node that holds the text. */
-function textFrom(graph: ComfyGraph, value: unknown, depth = 0): string | undefined {
+/** Follows links from a sampler input back to the node that holds the text, depth first. */
+function textFrom(graph: ComfyGraph, value: unknown, steps = { left: MAX_LINK_STEPS }, depth = 0): string | undefined {
   if (typeof value === 'string') return value;
-  if (!isLink(value) || depth > MAX_LINK_DEPTH) return undefined;
+  if (!isLink(value) || depth > MAX_LINK_DEPTH || steps.left <= 0) return undefined;
+  steps.left -= 1;
   const inputs = graph[String(value[0])]?.inputs ?? {};
   for (const key of [...TEXT_INPUTS, ...PASS_THROUGH_INPUTS]) {
     if (key in inputs) {
-      const text = textFrom(graph, inputs[key], depth + 1);
+      const text = textFrom(graph, inputs[key], steps, depth + 1);
       if (text !== undefined) return text;
     }
   }

@@ -1,9 +1,15 @@
 // Reads EXIF, XMP and IPTC with exifr, per segment, for the three accepted formats.
-// exifr reads JPEG and PNG files directly; for WebP (which it does not know) sharp hands us the
-// raw EXIF and XMP blocks. GPS is never parsed: we must not keep location data.
+// exifr reads JPEG files directly, where no segment can pass 64 KB. For PNG and WebP, whose
+// blocks can be as large as the file, it is handed the blocks one by one, each within a budget:
+// its XMP parser is quadratic on hostile markup, and on a whole PNG it would inflate any iCCP
+// chunk without limit. WebP blocks come from sharp, PNG ones from our own chunk walker.
+// GPS is never parsed: we must not keep location data.
 import * as exifrModule from 'exifr';
 import sharp from 'sharp';
 import type { ImageMime } from './detect';
+import { MAX_EXIF_BYTES, MAX_METADATA_TEXT_BYTES } from './limits';
+import { pngExifBlock } from './png-chunks';
+import { withoutTrailingNuls } from './trailing-nuls';
 
 type Exifr = Pick<typeof exifrModule, 'parse' | 'sidecar'>;
 // exifr ships a UMD build (what Node loads: every function on the default export) and an ESM
@@ -52,32 +58,40 @@ function mergeGroups(into: TagGroups, from: TagGroups): TagGroups {
   return into;
 }
 
+/** Tags of separate EXIF and XMP blocks; a block over its budget is not read at all. */
+async function readBlocks(exif: Buffer | undefined, xmp: Buffer | undefined): Promise<TagGroups> {
+  const groups: TagGroups = {};
+  if (exif && exif.length <= MAX_EXIF_BYTES) {
+    const tiff = exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;
+    mergeGroups(groups, await parse(tiff).catch((): TagGroups => ({})));
+  }
+  if (xmp && xmp.length <= MAX_METADATA_TEXT_BYTES) mergeGroups(groups, await parseXmp(xmp).catch((): TagGroups => ({})));
+  return groups;
+}
+
 /**
- * EXIF/XMP/IPTC tags of an image. `pngXmp` is the XMP packet from a PNG iTXt chunk, which
- * exifr misses when it is compressed.
+ * EXIF/XMP/IPTC tags of an image. `pngXmp` is the XMP packet from a PNG iTXt chunk, read
+ * (within its budget) by png-text.ts, which also inflates it when it is compressed.
  */
 export async function readTagGroups(bytes: Buffer, mime: ImageMime, pngXmp?: string): Promise<TagGroups> {
   if (mime === 'image/webp') {
     const { exif, xmp } = await sharp(bytes).metadata();
-    const groups: TagGroups = {};
-    if (exif) {
-      const tiff = exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;
-      mergeGroups(groups, await parse(tiff).catch((): TagGroups => ({})));
-    }
-    if (xmp) mergeGroups(groups, await parseXmp(xmp).catch((): TagGroups => ({})));
-    return groups;
+    return readBlocks(exif, xmp);
   }
-  const groups: TagGroups = await parse(bytes).catch(() => ({}));
-  if (pngXmp && !groups.xmp) mergeGroups(groups, await parseXmp(Buffer.from(pngXmp, 'utf8')).catch((): TagGroups => ({})));
-  return groups;
+  if (mime === 'image/png') return readBlocks(pngExifBlock(bytes), pngXmp === undefined ? undefined : Buffer.from(pngXmp, 'utf8'));
+  return parse(bytes).catch(() => ({}));
 }
 
-/** Text of an EXIF UserComment: an 8-byte charset prefix, then ASCII or UTF-16 text. */
+/**
+ * Text of an EXIF UserComment: an 8-byte charset prefix, then ASCII or UTF-16 text. At most
+ * the first 64 K characters: it is read for Automatic1111 settings, which are a few KB.
+ */
 export function decodeUserComment(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return value.slice(0, MAX_METADATA_TEXT_BYTES);
   if (!(value instanceof Uint8Array) || value.length < 8) return undefined;
   const prefix = Buffer.from(value.subarray(0, 8)).toString('latin1');
-  const body = Buffer.from(value.subarray(8));
+  // Two bytes per character at most (UTF-16); UTF-8 is cut to the character count below.
+  const body = Buffer.from(value.subarray(8, 8 + 2 * MAX_METADATA_TEXT_BYTES));
   let text: string;
   if (prefix.startsWith('UNICODE')) {
     const units = body.subarray(0, body.length - (body.length % 2));
@@ -87,5 +101,5 @@ export function decodeUserComment(value: unknown): string | undefined {
   } else {
     text = body.toString('utf8');
   }
-  return text.replace(/\0+$/, '').trim() || undefined;
+  return withoutTrailingNuls(text.slice(0, MAX_METADATA_TEXT_BYTES)).trim() || undefined;
 }

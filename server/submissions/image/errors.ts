@@ -1,7 +1,13 @@
 // Why an upload was refused, with the HTTP status and the texts the user sees.
 import { MESSAGES } from '../../../core/messages';
 
-export type ImageRejectionCode = 'image_empty' | 'image_unsupported_type' | 'image_too_large' | 'image_unreadable' | 'image_too_many_pixels';
+export type ImageRejectionCode =
+  | 'image_empty'
+  | 'image_unsupported_type'
+  | 'image_too_large'
+  | 'image_unreadable'
+  | 'image_too_many_pixels'
+  | 'image_not_processed';
 
 interface Rejection {
   statusCode: number;
@@ -16,6 +22,8 @@ export const IMAGE_REJECTIONS: Record<ImageRejectionCode, Rejection> = {
   image_too_large: { statusCode: 413, ...MESSAGES.imageTooLarge },
   image_unreadable: { statusCode: 422, ...MESSAGES.imageUnreadable },
   image_too_many_pixels: { statusCode: 422, ...MESSAGES.imageTooManyPixels },
+  // Processing passed its time limit or its worker's memory limit: a file made to be expensive.
+  image_not_processed: { statusCode: 422, ...MESSAGES.imageNotProcessed },
 };
 
 /** Thrown by the image pipeline when an upload must be refused; carries what the client is told. */

@@ -16,3 +16,29 @@ export const DERIVATIVE_QUALITY = Math.round(IMAGE_JPEG_QUALITY * 100);
  * aspect ratio and come out less than 360 px high instead of thousands of pixels wide.
  */
 export const DERIVATIVE_MAX_WIDTH = 8 * DERIVATIVE_HEIGHT;
+
+/**
+ * Budgets for the text a file carries about itself (PNG text chunks, XMP, EXIF UserComment).
+ * Every parser sees at most this much, so a hostile file cannot make one slow or large: real
+ * Automatic1111 `parameters`, NovelAI and InvokeAI JSON and XMP packets are a few KB (a JPEG
+ * cannot hold more than 64 KB of XMP or EXIF in any case).
+ */
+export const MAX_METADATA_TEXT_BYTES = 64 * 1024;
+/** ComfyUI writes its whole node graph (`prompt`) and editor state (`workflow`): big graphs pass 64 KB. */
+export const MAX_COMFYUI_TEXT_BYTES = 256 * 1024;
+/** All metadata text read from one file together, compressed chunks counted as inflated. */
+export const MAX_METADATA_TOTAL_BYTES = 1024 * 1024;
+/** An EXIF block larger than this is not read (a JPEG's EXIF is at most 64 KB). */
+export const MAX_EXIF_BYTES = 1024 * 1024;
+
+/** Heap of one image worker thread: metadata is budgeted above, pixels live outside the heap. */
+export const IMAGE_WORKER_HEAP_MB = 256;
+
+/** What a client is told to wait before retrying when every image worker is busy. */
+export const IMAGE_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Longest a job may wait for a free worker to take it up, which includes a worker starting (it
+ * loads its code first: about a second). Past this the pool, not the image, is the problem.
+ */
+export const IMAGE_WORKER_START_TIMEOUT_MS = 30_000;

@@ -6,10 +6,11 @@ import { readC2pa } from './c2pa';
 import type { ImageMime } from './detect';
 import { decodeUserComment, readTagGroups, type TagGroups } from './embedded-tags';
 import { readPngTexts } from './png-text';
+import { PNG_XMP_KEYWORD } from './png-text-budget';
+import { withoutTrailingNuls } from './trailing-nuls';
 import type { EmbeddedMetadata } from './types';
 
 const MAX_FIELD_CHARS = 2_000;
-const PNG_XMP_KEYWORD = 'XML:com.adobe.xmp';
 
 /** A candidate value and the label it is reported under in `found`. */
 type Candidate = [label: string, value: unknown];
@@ -20,7 +21,7 @@ function text(value: unknown): string | undefined {
   // XMP language alternatives come out of exifr as { lang, value }.
   if (value && typeof value === 'object' && 'value' in value) return text((value as { value: unknown }).value);
   if (typeof value !== 'string') return undefined;
-  const trimmed = value.replace(/\0+$/, '').trim();
+  const trimmed = withoutTrailingNuls(value).trim();
   return trimmed === '' ? undefined : trimmed.slice(0, MAX_FIELD_CHARS);
 }
 

@@ -7,6 +7,7 @@ import { ImageRejectedError } from './errors';
 import { DERIVATIVE_HEIGHT, DERIVATIVE_MAX_WIDTH, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
 import { extractMetadata } from './metadata';
 import { perceptualHash } from './phash';
+import { withoutPngTextChunks } from './png-chunks';
 import type { ProcessedImage } from './types';
 
 export interface ProcessImageOptions {
@@ -64,9 +65,12 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
   const mime = detectImageType(bytes);
   if (!mime) throw new ImageRejectedError('image_unsupported_type');
 
-  const { width, height } = await readHeader(bytes, mime, maxPixels);
+  // The decoder gets the file without its text chunks (see withoutPngTextChunks); the hash,
+  // the metadata and the stored original use the bytes exactly as received.
+  const pixelSource = mime === 'image/png' ? withoutPngTextChunks(bytes) : bytes;
+  const { width, height } = await readHeader(pixelSource, mime, maxPixels);
   // Metadata is read from the original bytes: re-encoding drops text chunks, EXIF and XMP.
-  const [metadata, pixels] = await Promise.all([extractMetadata(bytes, mime), decodeForDisplay(bytes, maxPixels)]);
+  const [metadata, pixels] = await Promise.all([extractMetadata(bytes, mime), decodeForDisplay(pixelSource, maxPixels)]);
 
   const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
   // sharp writes no EXIF, XMP, IPTC or ICC unless asked, so the derivative carries no metadata.

@@ -64,10 +64,23 @@ describe('GET /api/artists/{name}', () => {
       portfolio_link: null,
       external_link: null,
       total: 0,
+      verified_total: 0,
       page: 1,
       page_size: 12,
       items: [],
     });
+  });
+
+  it('counts the works at or above the Verified threshold (62) apart from all registered ones', async () => {
+    const name = 'Threshold Artist';
+    // Older than every work of the featured test below, so none of them enters its pool.
+    const created_at = minutes(-1000);
+    for (const trust_meter of [34, 61, 62, 90]) await insertWork(t.deps.db, { artist_name: name, trust_meter, created_at });
+    await insertWork(t.deps.db, { artist_name: name, trust_meter: 95, is_public: false, created_at });
+    await insertWork(t.deps.db, { artist_name: name, trust_meter: 95, deleted_at: new Date(), created_at });
+    expect(await artist(name)).toMatchObject({ total: 4, verified_total: 2 });
+    // The 14 works above were inserted with the factory's score of 70.
+    expect(await artist(ARTIST)).toMatchObject({ total: 14, verified_total: 14 });
   });
 
   it("refuses page=0 with 400 'invalid_parameter'", async () => {

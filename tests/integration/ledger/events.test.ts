@@ -1,5 +1,6 @@
+import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
@@ -48,6 +49,41 @@ async function openStream() {
   };
 }
 
+interface RawEvents {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The whole body of a refusal; the first comment of an open stream. */
+  text: string;
+  close(): void;
+}
+
+/**
+ * GET /api/events over its own socket (no keep-alive agent), optionally as another client
+ * address via X-Forwarded-For. Resolves once a stream is live (': connected') or a refusal ended.
+ */
+function openRawStream(port: number, forwardedFor?: string): Promise<RawEvents> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {};
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/events', agent: false, headers }, (res) => {
+      res.setEncoding('utf8');
+      res.on('error', () => undefined); // closing an open stream from this side resets it
+      let text = '';
+      const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, close: () => req.destroy() });
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (res.statusCode === 200 && text.includes(': connected\n\n')) done();
+      });
+      res.on('end', done);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function listenOnPort(app: TestApp): Promise<number> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.app.server.address() as AddressInfo).port;
+}
+
 const payload = (id: string, trust: number, isPublic: boolean) => JSON.stringify({ id, trust_meter: trust, is_public: isPublic });
 
 describe('GET /api/events', () => {
@@ -94,6 +130,78 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('GET /api/events: open streams per client address', () => {
+  const TOO_MANY = {
+    error: {
+      code: 'too_many_connections',
+      message: 'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
+      title: 'Too many live connections',
+    },
+  };
+  let proxied: TestApp;
+  let port = 0;
+  const open: RawEvents[] = [];
+
+  beforeAll(async () => {
+    // Behind a trusted proxy, X-Forwarded-For names the client: one test client, many addresses.
+    proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    port = await listenOnPort(proxied);
+  });
+  afterAll(async () => {
+    for (const stream of open) stream.close();
+    await proxied.close();
+  });
+
+  async function openFrom(address: string): Promise<RawEvents> {
+    const stream = await openRawStream(port, address);
+    open.push(stream);
+    return stream;
+  }
+
+  it('refuses an 11th open stream from one address with 429, Retry-After and a JSON error; other addresses still connect', async () => {
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await openFrom('198.51.100.7'));
+    expect(streams.map((s) => s.status)).toEqual(Array(10).fill(200));
+
+    const refused = await openFrom('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(refused.text)).toEqual(TOO_MANY);
+
+    const neighbour = await openFrom('198.51.100.8');
+    expect(neighbour.status).toBe(200);
+    expect(neighbour.text).toBe('retry: 5000\n: connected\n\n');
+  });
+
+  it('gives the place back when a stream closes, so the address can connect again', async () => {
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await openFrom('203.0.113.20'));
+    expect((await openFrom('203.0.113.20')).status).toBe(429);
+
+    streams[0].close();
+    // The server learns of the closed socket a moment later; until then the answer is still 429.
+    await vi.waitFor(async () => expect((await openFrom('203.0.113.20')).status).toBe(200), { timeout: 10_000, interval: 50 });
+    expect((await openFrom('203.0.113.20')).status).toBe(429);
+  });
+
+  it('takes its cap from SSE_MAX_PER_IP, and without TRUST_PROXY counts the socket address', async () => {
+    const tight = await createTestApp({ env: { SSE_MAX_PER_IP: '2' } });
+    try {
+      const tightPort = await listenOnPort(tight);
+      const streams = [await openRawStream(tightPort), await openRawStream(tightPort, '198.51.100.99')];
+      expect(streams.map((s) => s.status)).toEqual([200, 200]);
+      // X-Forwarded-For is not trusted here: this is the same client (127.0.0.1) a third time.
+      const refused = await openRawStream(tightPort, '198.51.100.100');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.text)).toEqual(TOO_MANY);
+      for (const stream of streams) stream.close();
+    } finally {
+      await tight.close();
+    }
+  });
+});
+
 describe('SSE hub', () => {
   it('sends heartbeat comments while a client is connected and forgets the client when it disconnects', async () => {
     const hub = createSseHub({ database: t.deps.database, db: t.deps.db, heartbeatMs: 20 });
@@ -101,13 +209,46 @@ describe('SSE hub', () => {
     const client = new PassThrough();
     let written = '';
     client.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-    hub.addClient(client as unknown as ServerResponse);
+    const admission = hub.admit('192.0.2.1');
+    if (!admission.admitted) throw new Error('not admitted');
+    admission.slot.attach(client as unknown as ServerResponse);
     expect(hub.clientCount()).toBe(1);
     await vi.waitFor(() => expect(written).toContain(': heartbeat\n\n: heartbeat\n\n'), { timeout: 3000, interval: 10 });
     expect(written.startsWith('retry: 5000\n: connected\n\n: heartbeat\n\n')).toBe(true);
     client.destroy();
     await vi.waitFor(() => expect(hub.clientCount()).toBe(0), { timeout: 1000, interval: 5 });
+    expect(hub.addressCount('192.0.2.1')).toBe(0);
     await hub.close();
+  });
+
+  it('counts a place from admission, so parallel requests cannot pass the caps before they stream', () => {
+    const hub = createSseHub({ database: t.deps.database, db: t.deps.db, maxClients: 3, maxPerAddress: 2 });
+    const first = hub.admit('192.0.2.1');
+    expect(first.admitted).toBe(true);
+    expect(hub.admit('192.0.2.1').admitted).toBe(true);
+    expect(hub.admit('192.0.2.1')).toEqual({ admitted: false, reason: 'address_full' });
+    expect(hub.admit('192.0.2.2').admitted).toBe(true);
+    // The global cap still holds, whatever the address.
+    expect(hub.admit('192.0.2.3')).toEqual({ admitted: false, reason: 'server_full' });
+
+    // A request that fails before streaming gives its place back, once.
+    if (!first.admitted) throw new Error('not admitted');
+    first.slot.release();
+    first.slot.release();
+    expect(hub.clientCount()).toBe(2);
+    expect(hub.addressCount('192.0.2.1')).toBe(1);
+    expect(hub.admit('192.0.2.1').admitted).toBe(true);
+  });
+
+  it('frees the place of a client that left before its stream was attached', () => {
+    const hub = createSseHub({ database: t.deps.database, db: t.deps.db, maxPerAddress: 1 });
+    const admission = hub.admit('192.0.2.1');
+    if (!admission.admitted) throw new Error('not admitted');
+    const gone = new PassThrough();
+    gone.destroy();
+    admission.slot.attach(gone as unknown as ServerResponse);
+    expect(hub.clientCount()).toBe(0);
+    expect(hub.admit('192.0.2.1').admitted).toBe(true);
   });
 
   it('ends open streams when the app closes, so shutdown does not hang', async () => {

@@ -188,7 +188,11 @@ describe('exports', () => {
     expect(txt.body).toMatch(new RegExp(`Registry ID:\\s+${work.registry_id}`));
     expect(txt.body).toMatch(new RegExp(`SHA-256:\\s+${imageHash}`));
     expect(txt.body).toMatch(/Mesh linkage:\s+\d+\/20/);
-    expect(txt.body).toMatch(/Log position:\s+leaf \d+ of \d+/);
+    // The first logged work, in the proof page's words: 1-based, out of the tree size of the
+    // signed checkpoint printed under it (its second line).
+    const checkpointSize = /\nLog origin:[^\n]*\n(?:[^\n]*\n)*?\n {4}[^\n]+\n {4}(\d+)\n/.exec(txt.body)?.[1];
+    expect(checkpointSize).toMatch(/^\d+$/);
+    expect(txt.body).toContain(`Log position:   position 1 of ${checkpointSize}\n`);
     expect(txt.body).toContain('E-mail verified:     no');
 
     const pdf = await artefact(work.id, 'report.pdf');

@@ -119,7 +119,9 @@ describe('GET /artist/{name} without JavaScript', () => {
     const res = await get('/artist/Ada%20Example');
     expect(res.statusCode).toBe(200);
     expect(metaContent(res.body, 'og:title')).toBe('Ada Example');
-    expect(metaContent(res.body, 'og:description')).toBe('2 verified artworks by Ada Example in the VeriWork public registry of AI-generated artwork.');
+    // Both works score 62 or more (a prompt and a profile link); the private one is not counted.
+    expect(metaContent(res.body, 'og:description')).toBe('Ada Example in the VeriWork public registry of AI-generated artwork: 2 registered works, 2 verified.');
+    expect(res.body).toContain('<p>2 registered works, 2 verified</p>');
     expect(metaContent(res.body, 'og:image')).toMatch(/^http:\/\/ledger\.test\/artworks\//);
     const ld = JSON.parse(jsonLdBlocks(res.body)[0]);
     const [person, list] = ld['@graph'];
@@ -133,7 +135,7 @@ describe('GET /artist/{name} without JavaScript', () => {
   it('answers 200 with the empty-state text and no JSON-LD for an artist with no public work', async () => {
     const res = await get('/artist/Nobody%20Here');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<p>No verified artworks found for this artist.</p>');
+    expect(res.body).toContain('<p>No registered works found for this artist.</p>');
     expect(metaContent(res.body, 'robots')).toBe('noindex');
     expect(jsonLdBlocks(res.body)).toEqual([]);
   });
@@ -167,7 +169,7 @@ describe('GET /oembed', () => {
     expect(res.json()).toMatchObject({ width: 200, height: 75 });
   });
 
-  it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for format=xml', async () => {
+  it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for a format oEmbed does not define', async () => {
     const urls = [
       `https://elsewhere.example/verify/${plain.id}`,
       `${SITE}/ledger`,
@@ -175,8 +177,9 @@ describe('GET /oembed', () => {
     ];
     for (const url of urls) expect((await get(`/oembed?url=${encodeURIComponent(url)}`)).statusCode, url).toBe(404);
     expect((await get('/oembed')).statusCode).toBe(404);
-    const xml = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.id}`)}&format=xml`);
-    expect(xml.statusCode).toBe(501);
+    // format=xml is served (oembed-xml.test.ts); oEmbed 1.0 defines no other format.
+    const yaml = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.id}`)}&format=yaml`);
+    expect(yaml.statusCode).toBe(501);
   });
 });
 
@@ -217,5 +220,41 @@ describe('robots.txt and sitemap', () => {
     expect(served.statusCode).toBe(200);
     expect(served.body).toContain(`<loc>${SITE}/lookup</loc>`);
     expect((await get('/sitemaps/nothing.xml')).statusCode).toBe(404);
+  });
+});
+
+// Issue 17: names like this are accepted at submission; the web app links to their page with
+// encodeURIComponent, so the '/' arrives as %2F and must stay part of the one name.
+describe("GET /artist/{name} for a name containing '/', '#', '?' and '&'", () => {
+  const NAME = 'AC/DC #1? & Co';
+  const PATH = `/artist/${encodeURIComponent(NAME)}`;
+
+  it("serves 'AC/DC #1? & Co' at /artist/AC%2FDC%20%231%3F%20%26%20Co with status 200, title, Open Graph and JSON-LD", async () => {
+    await registerWork(t.app, { title: 'Highway Canvas', artist_name: NAME });
+    expect(PATH).toBe('/artist/AC%2FDC%20%231%3F%20%26%20Co');
+    const res = await get(PATH);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<title>AC/DC #1? &amp; Co | VeriWork</title>');
+    expect(metaContent(res.body, 'og:title')).toBe(NAME);
+    expect(metaContent(res.body, 'og:type')).toBe('profile');
+    expect(metaContent(res.body, 'og:url')).toBe(`${SITE}${PATH}`);
+    expect(res.body).toContain(`<link rel="canonical" href="${SITE}${PATH}">`);
+    expect(res.body).toContain('<h1>AC/DC #1? &amp; Co</h1>');
+    const [person, list] = JSON.parse(jsonLdBlocks(res.body)[0])['@graph'];
+    expect(person).toMatchObject({ '@type': 'Person', name: NAME, url: `${SITE}${PATH}` });
+    expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Highway Canvas']);
+  });
+
+  it("links the proof page's creator to that same address", async () => {
+    const { created } = await registerWork(t.app, { title: 'Second Highway', artist_name: NAME });
+    const ld = JSON.parse(jsonLdBlocks((await get(`/verify/${created.registry_id}`)).body)[0]);
+    expect(ld.creator).toEqual({ '@type': 'Person', name: NAME, url: `${SITE}${PATH}` });
+    expect((await get(new URL(ld.creator.url).pathname)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for the name split by a bare slash and 400 for broken percent-encoding, never 500', async () => {
+    expect((await get('/artist/AC/DC')).statusCode).toBe(404);
+    for (const broken of ['/artist/AC%2', '/artist/%E0%A4%A']) expect((await get(broken)).statusCode, broken).toBe(400);
   });
 });

@@ -27,7 +27,9 @@ export async function insertBulkWorks(db: Kysely<DB>, options: BulkWorksOptions)
     tool = 'Midjourney',
     artistName = 'Bulk Artist',
   } = options;
+  // Numbers from the registry counter, as registrations draw them (migration 006).
   const result = await sql`
+    WITH counter AS (UPDATE registry_counter SET last_seq = last_seq + ${count}::int RETURNING last_seq)
     INSERT INTO submissions (registry_seq, registry_id, title, artist_name, author_full_name, author_email, tool,
       image_hash, image_phash, image_dimensions, trust_meter, created_at, updated_at)
     SELECT s.seq, 'VW-2026-' || lpad(s.seq::text, 6, '0'), ${titlePrefix} || ' ' || s.g, ${artistName}, 'Bulk Author',
@@ -35,9 +37,9 @@ export async function insertBulkWorks(db: Kysely<DB>, options: BulkWorksOptions)
       md5('a' || s.seq) || md5('b' || s.seq), substr(md5('c' || s.seq), 1, 16), '640,360', ${trustMeter},
       s.at, s.at
     FROM (
-      SELECT g, nextval('registry_seq') AS seq,
+      SELECT g, counter.last_seq - ${count}::int + g AS seq,
              ${firstCreatedAt}::timestamptz - ((g - 1) / ${sameTime}) * interval '1 microsecond' AS at
-      FROM generate_series(1, ${count}::int) AS g
+      FROM counter, generate_series(1, ${count}::int) AS g
     ) AS s`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -89,9 +89,10 @@ describe('registering a PNG with Automatic1111 parameters', () => {
   it('writes the fixed fast-submit fields and the transparency-log leaf in the same registration', async () => {
     const row = await storedWork(created.id);
     expect(row).toMatchObject({
+      // No tags or platform given: 'AI Art' alone, and 'Web' (DECISIONS #21).
       tags: ['AI Art'],
       usage_type: ['Personal Project'],
-      platform: 'Web Browser',
+      platform: 'Web',
       verification_method: 'fast_submit',
       // SPEC §5: commercial use allowed and no remix (the defaults) gives CC BY-ND 4.0.
       artwork_license: 'CC BY-ND 4.0',
@@ -102,7 +103,7 @@ describe('registering a PNG with Automatic1111 parameters', () => {
     });
     expect(row.verification_resources).toEqual([
       { type: 'artist_profile', url: 'https://www.instagram.com/foxartist', description: 'Artist profile' },
-      { type: 'fast_submit', url: '', description: 'Verified via Fast Submit' },
+      { type: 'fast_submit', url: '', description: 'Registered via Fast Submit' },
     ]);
     const leaf = await t.deps.db.selectFrom('tlog_leaves').selectAll().where('submission_id', '=', created.id).executeTakeFirstOrThrow();
     expect(Number(leaf.leaf_index)).toBe(Number(row.log_index));
@@ -319,7 +320,7 @@ describe('GET /api/submissions/{id}', () => {
     const { created } = await registerWork(t.app, { artist_name: 'Linkless', profile_links: ['', ''] });
     const work = (await getWork(created.id)).json<PublicWork>();
     expect(work.verification_resources).toEqual([
-      { type: 'fast_submit', url: '', description: 'Verified via Fast Submit' },
+      { type: 'fast_submit', url: '', description: 'Registered via Fast Submit' },
       { type: 'registry_record', url: `http://ledger.test/verify/${created.id}`, description: 'VeriWork proof page' },
       { type: 'community', url: 'http://ledger.test/ledger', description: 'Public ledger' },
     ]);

@@ -54,14 +54,13 @@ describe('business constants of SPEC §9', () => {
     expect(REMOVAL_VETTING_TEXT).toBe('48-72 hours');
   });
 
-  it("fixes the fast-submit values and shows fast_submit as 'Verified via Fast Submit'", () => {
+  it("fixes the fast-submit values and shows fast_submit as 'Registered via Fast Submit'", () => {
+    // Tags and platform are the artist's choice now (DECISIONS #21, tags-platform.test.ts).
     expect(FAST_SUBMIT).toEqual({
-      tags: ['AI Art'],
       usageType: ['Personal Project'],
-      platform: 'Web Browser',
       verificationMethod: 'fast_submit',
     });
-    expect(verificationMethodLabel('fast_submit')).toBe('Verified via Fast Submit');
+    expect(verificationMethodLabel('fast_submit')).toBe('Registered via Fast Submit');
     expect(verificationMethodLabel('manual')).toBe('manual');
   });
 });

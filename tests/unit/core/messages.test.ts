@@ -5,6 +5,7 @@ import {
   copiedMessage,
   imageLoadedMessage,
   MESSAGES,
+  submissionRegisteredMessage,
 } from '../../../core/messages';
 
 describe('messages not raised by a schema', () => {
@@ -39,11 +40,18 @@ describe('messages not raised by a schema', () => {
     expect(MESSAGES.removalSubmitted.description).not.toContain('24 hours');
   });
 
-  it('has the spec success toasts', () => {
-    expect(MESSAGES.submissionSucceeded).toEqual({
-      title: 'Submission successful!',
-      description: 'Your artwork has been verified and added to the ledger.',
+  it("names the status reached after registering, and says 'verified' only from 62 up", () => {
+    expect(submissionRegisteredMessage(34)).toEqual({
+      title: 'Registered',
+      description: 'Your artwork is registered, status Incomplete — see how to reach Verified.',
     });
+    expect(submissionRegisteredMessage(61).description).toBe('Your artwork is registered, status Incomplete — see how to reach Verified.');
+    expect(submissionRegisteredMessage(62)).toEqual({ title: 'Registered', description: 'Your artwork is registered and verified, status Verified.' });
+    expect(submissionRegisteredMessage(70).description).toBe('Your artwork is registered and verified, status Documented.');
+    expect(submissionRegisteredMessage(90).description).toBe('Your artwork is registered and verified, status Provenance Strong.');
+  });
+
+  it('has the spec success toasts', () => {
     expect(MESSAGES.imageUploaded).toEqual({ title: 'Image uploaded', description: 'Ready for verification!' });
     expect(MESSAGES.verificationUrlCopied).toEqual({
       title: 'Verification URL copied',

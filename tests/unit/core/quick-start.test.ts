@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN, isValidEmail, quickStartSchema } from '../../../core/schemas';
-import { fieldErrors, firstIssueMessage, validateQuickStart } from '../../../core/validation';
+import { fieldErrors, firstIssueMessage, quickStartFieldErrors, validateQuickStart } from '../../../core/validation';
 
 const valid = { hasImage: true, email: 'ada@example.com', name: 'Ada', title: 'Moonlit Harbour' };
 
@@ -66,6 +66,24 @@ describe('quick-start form checks, in the spec order', () => {
       name: 'Please provide your name or artist name.',
     });
     expect(firstIssueMessage(result.error).field).toBe('email');
+  });
+});
+
+describe('quickStartFieldErrors: a message under every failing field', () => {
+  it('names the image and each empty field, in check order', () => {
+    const errors = quickStartFieldErrors({ hasImage: false, email: '', name: ' ', title: '' });
+    expect(errors).toEqual({
+      image: 'Please upload an image of your artwork.',
+      email: 'Please provide your email address.',
+      name: 'Please provide your name or artist name.',
+      title: 'Please provide a title for your artwork.',
+    });
+    expect(Object.keys(errors)).toEqual(['image', 'email', 'name', 'title']);
+  });
+
+  it('names only the fields at fault, and nothing for a valid form', () => {
+    expect(quickStartFieldErrors({ ...valid, email: 'ada@example' })).toEqual({ email: 'Please enter a valid email address.' });
+    expect(quickStartFieldErrors(valid)).toEqual({});
   });
 });
 

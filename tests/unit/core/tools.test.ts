@@ -6,7 +6,6 @@ import {
   isDateFilter,
   isLedgerSort,
   LEDGER_DATE_OPTIONS,
-  LEDGER_PLATFORM_OPTIONS,
   LEDGER_SORT_OPTIONS,
   LEDGER_TAG_OPTIONS,
   ledgerToolOptions,
@@ -47,8 +46,7 @@ describe('ledger tool filter options', () => {
 });
 
 describe('ledger filter lists', () => {
-  it('offers the spec platforms and tags', () => {
-    expect(LEDGER_PLATFORM_OPTIONS).toEqual(['Discord', 'Web', 'Mobile', 'API', 'Other']);
+  it("keeps the spec's tags as the wizard's first tag suggestions", () => {
     expect(LEDGER_TAG_OPTIONS).toEqual(['portrait', 'landscape', 'abstract', 'digital art', 'concept art', 'fantasy', 'photorealistic']);
   });
 

@@ -55,11 +55,11 @@ describe('RSS export', () => {
     expect(feed.items[0].categories).toEqual(['AI Art', 'landscape']);
   });
 
-  it('drops control characters that would make the feed unparseable', async () => {
+  it('replaces control characters that would make the feed unparseable with U+FFFD', async () => {
     const record = toPublicRecord(makeRow({ title: 'Bell\u0007 title' }), { siteUrl: SITE, includePrompts: false });
     const out = writeRss([record], writerMeta(1));
     expect(XMLValidator.validate(out)).toBe(true);
-    expect((await new Parser().parseString(out)).items[0].title).toBe('Bell title');
+    expect((await new Parser().parseString(out)).items[0].title).toBe('Bell\uFFFD title');
   });
 
   it.skipIf(!hasTool('xmllint'))('passes xmllint --noout', () => {

@@ -62,11 +62,11 @@ describe('XML export', () => {
     expect(entry.ledger_url).toBe(records[0].ledger_url);
   });
 
-  it('drops characters XML 1.0 cannot carry (control characters) and stays parseable', () => {
+  it('replaces characters XML 1.0 cannot carry (control characters) with U+FFFD and stays parseable', () => {
     const record = toPublicRecord(makeRow({ title: 'Bell\u0007 and\u000C feed\u0000' }), { siteUrl: SITE, includePrompts: false });
     const out = writeXml([record], writerMeta(1));
     expect(XMLValidator.validate(out)).toBe(true);
-    expect(parser.parse(out).ledger.entry[0].title).toBe('Bell and feed');
+    expect(parser.parse(out).ledger.entry[0].title).toBe('Bell\uFFFD and\uFFFD feed\uFFFD');
   });
 
   it('writes an empty page as a ledger with metadata and no entries', () => {

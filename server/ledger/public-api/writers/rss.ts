@@ -1,37 +1,51 @@
-import { Feed } from 'feed';
+import { create } from 'xmlbuilder2';
 import { SITE_NAME } from '../../../../core/site';
+import { escapeHtml } from '../../../proof/html-escape';
 import type { WriterMeta } from '../metadata';
 import type { PublicApiRecord } from '../record';
-import { stripInvalidXmlChars } from '../xml-text';
+import { exactXmlText } from '../xml-text';
+
+type XMLBuilder = ReturnType<typeof create>;
+
+const ATOM = 'http://www.w3.org/2005/Atom';
 
 /**
- * RSS 2.0 via the `feed` package: one item per work, linking to its proof page. With no
- * explicit guid, `feed` writes <guid isPermaLink="true"> with the link, i.e. the ledger_url.
- * `feed` escapes text and splits "]]>" inside CDATA itself, but passes XML-forbidden control
- * characters through, so every text is cleaned first.
+ * RSS 2.0: one item per work, linking to its proof page (guid = the proof page URL).
+ *
+ * Everything an artist typed is plain text and must be shown as typed, never run as markup.
+ * - title and category are plain-text elements: the XML text is exactly the stored text.
+ * - description is read as HTML by feed readers (RSS 2.0 "entity-encoded HTML"), so its plain
+ *   text is HTML-escaped first: a title "<b>x</b>" is displayed as those eight characters.
+ * Written with xmlbuilder2 rather than the `feed` package, whose CDATA splitting handles only the
+ * first "]]>" in a text and whose plain-text escaping turns a stored "&amp;" into "&".
  */
 export function writeRss(records: readonly PublicApiRecord[], meta: WriterMeta): string {
   const site = meta.siteUrl.replace(/\/+$/, '');
-  const feed = new Feed({
-    title: `${SITE_NAME} Public Ledger`,
-    link: `${site}/ledger`,
-    description: `Newly registered AI-generated artworks in the ${SITE_NAME} public registry, with trust scores and proof pages.`,
-    id: `${site}/ledger`,
-    language: 'en',
-    updated: new Date(meta.metadata.generated_at),
-    generator: SITE_NAME,
-    feedLinks: { rss: `${site}/api/v1/ledger?format=rss` },
-  });
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const channel = doc.ele('rss', { version: '2.0', 'xmlns:atom': ATOM }).ele('channel');
+  text(channel, 'title', `${SITE_NAME} Public Ledger`);
+  text(channel, 'link', `${site}/ledger`);
+  text(channel, 'description', `Newly registered AI-generated artworks in the ${SITE_NAME} public registry, with trust scores and proof pages.`);
+  text(channel, 'language', 'en');
+  text(channel, 'lastBuildDate', new Date(meta.metadata.generated_at).toUTCString());
+  text(channel, 'docs', 'https://www.rssboard.org/rss-specification');
+  text(channel, 'generator', SITE_NAME);
+  channel.ele(ATOM, 'atom:link', { href: `${site}/api/v1/ledger?format=rss`, rel: 'self', type: 'application/rss+xml' });
+
   for (const record of records) {
-    feed.addItem({
-      title: clean(record.title),
-      link: record.ledger_url,
-      date: new Date(record.created_at),
-      description: clean(describe(record)),
-      category: record.tags.map((tag) => ({ name: clean(tag) })),
-    });
+    const item = channel.ele('item');
+    text(item, 'title', record.title);
+    text(item, 'link', record.ledger_url);
+    item.ele('guid', { isPermaLink: 'true' }).txt(exactXmlText(record.ledger_url));
+    text(item, 'pubDate', new Date(record.created_at).toUTCString());
+    text(item, 'description', escapeHtml(describe(record)));
+    for (const tag of record.tags) text(item, 'category', tag);
   }
-  return feed.rss2();
+  return doc.end({ prettyPrint: true });
+}
+
+function text(parent: XMLBuilder, name: string, value: string): void {
+  parent.ele(name).txt(exactXmlText(value));
 }
 
 /** Plain-text summary shown by feed readers. */
@@ -44,8 +58,4 @@ function describe(record: PublicApiRecord): string {
     record.prompt ? `Prompt: ${record.prompt}` : null,
   ];
   return parts.filter((p): p is string => p !== null).join(' ');
-}
-
-function clean(text: string): string {
-  return stripInvalidXmlChars(text);
 }

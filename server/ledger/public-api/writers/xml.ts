@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { WriterMeta } from '../metadata';
 import type { PublicApiRecord } from '../record';
+import { exactXmlText } from '../xml-text';
 
 type XMLBuilder = ReturnType<typeof create>;
 
@@ -12,11 +13,12 @@ const LIST_ITEM: Record<string, string> = { tags: 'tag', usage_type: 'value' };
 /**
  * <ledger api_version="1.0"><metadata>…</metadata><entry>…</entry>…</ledger>
  * One child element per record field, in record order. A null is an empty element with
- * xsi:nil="true", so an empty string and a missing value stay distinguishable.
+ * xsi:nil="true", so an empty string and a missing value stay distinguishable. Every text goes
+ * through exactXmlText, so an XML parser reads back exactly the stored characters (those XML
+ * cannot carry at all become U+FFFD).
  */
 export function writeXml(records: readonly PublicApiRecord[], meta: WriterMeta): string {
-  // invalidCharReplacement drops characters XML 1.0 cannot carry instead of throwing.
-  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele('ledger', { 'xmlns:xsi': XSI, api_version: meta.metadata.api_version });
   appendFields(root.ele('metadata'), meta.metadata);
   for (const record of records) appendFields(root.ele('entry'), record);
@@ -32,10 +34,10 @@ function appendValue(parent: XMLBuilder, name: string, value: unknown): void {
     parent.ele(name, { 'xsi:nil': 'true' });
   } else if (Array.isArray(value)) {
     const list = parent.ele(name);
-    for (const item of value) list.ele(LIST_ITEM[name] ?? 'item').txt(String(item));
+    for (const item of value) list.ele(LIST_ITEM[name] ?? 'item').txt(exactXmlText(String(item)));
   } else if (typeof value === 'object') {
     appendFields(parent.ele(name), value);
   } else {
-    parent.ele(name).txt(String(value));
+    parent.ele(name).txt(exactXmlText(String(value)));
   }
 }

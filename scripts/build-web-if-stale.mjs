@@ -1,6 +1,7 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server. One command on a fresh machine after `npm install`.
-import { spawnSync, spawn } from 'node:child_process';
+// First half of `npm start`: builds the web app when it is missing or older than its sources.
+// The second half replaces the shell with the server itself (`exec` in package.json), so the
+// signals npm forwards on Ctrl-C or SIGTERM reach the server and it shuts down cleanly.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -19,7 +20,3 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

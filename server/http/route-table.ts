@@ -1,0 +1,33 @@
+// Every route the app serves, as registered: lets tests (and later the API description) walk
+// the whole HTTP surface instead of a hand-kept list that drifts.
+import type { FastifyInstance } from 'fastify';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The route's rate limit as finally configured (read late: plugins may set it after this hook). */
+  readonly rateLimit: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Call before any route is registered; `app.routeTable` then fills as plugins add routes. */
+export function installRouteTable(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      table.push({
+        method,
+        url: route.url,
+        get rateLimit() {
+          return (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,162 @@
+// Image work (decoding, metadata, hashing, the derivative) runs on a few worker threads, so a
+// slow or hostile image never stalls the HTTP server's event loop. Jobs beyond the workers wait
+// in a short queue; when it is full, or a job has waited a whole time limit for a worker, the
+// request is refused with 503 and Retry-After: the server was the problem, not the image. A job
+// that runs past its time limit once a worker has it, or runs its worker out of memory, has that
+// worker terminated (piscina starts a fresh one) and the image is refused as not processable
+// (422). Every request path comes through here; tests may call processImage in-thread.
+import { Piscina } from 'piscina';
+import { ImageBusyError } from './busy-error';
+import { ImageRejectedError } from './errors';
+import { IMAGE_WORKER_HEAP_MB, IMAGE_WORKER_START_TIMEOUT_MS } from './limits';
+import type { JobStartedMessage, ProcessOutcome, ProcessTask } from './process-task';
+import type { ProcessedImage } from './types';
+
+export interface ImagePoolSettings {
+  /** Worker threads. */
+  workers: number;
+  /** Jobs that may wait for a worker; one more is refused with 503. */
+  queueMax: number;
+  /** Longest a job may run once a worker has it, and longest it may wait in the queue. */
+  jobTimeoutMs: number;
+}
+
+const WORKER_FILE = new URL('./process-worker.mjs', import.meta.url).href;
+
+interface Waiter {
+  resolve(): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+class ImagePool {
+  readonly #settings: ImagePoolSettings;
+  readonly #threads: Piscina<ProcessTask, ProcessOutcome>;
+  /** Jobs handed to piscina, at most one per worker: the queue, its bound and its wait limit are ours. */
+  #running = 0;
+  readonly #waiting: Waiter[] = [];
+  /** Job id → what to do when its worker says it has started. */
+  readonly #onStart = new Map<number, () => void>();
+  #nextJobId = 1;
+  #closed = false;
+
+  constructor(settings: ImagePoolSettings) {
+    this.#settings = settings;
+    this.#threads = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: settings.workers,
+      maxThreads: settings.workers,
+      // Never more jobs than workers are handed over (see #acquire); the queue is ours.
+      maxQueue: settings.workers,
+      // The heap only: decoded pixels live in libvips' memory, which the budgets keep small.
+      resourceLimits: { maxOldGenerationSizeMb: IMAGE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    });
+    // A worker that fails while running a job rejects that job; one that fails while idle is
+    // replaced by piscina. Without a listener that second case would crash the server.
+    this.#threads.on('error', () => undefined);
+    this.#threads.on('message', (message: Partial<JobStartedMessage>) => {
+      if (typeof message?.imageJobStarted === 'number') this.#onStart.get(message.imageJobStarted)?.();
+    });
+  }
+
+  async process(bytes: Buffer): Promise<ProcessedImage> {
+    await this.#acquire();
+    try {
+      return await this.#run(bytes);
+    } finally {
+      this.#release();
+    }
+  }
+
+  #acquire(): Promise<void> {
+    if (this.#closed) return Promise.reject(new ImageBusyError());
+    if (this.#running < this.#settings.workers) {
+      this.#running += 1;
+      return Promise.resolve();
+    }
+    if (this.#waiting.length >= this.#settings.queueMax) return Promise.reject(new ImageBusyError());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const index = this.#waiting.indexOf(waiter);
+          if (index >= 0) this.#waiting.splice(index, 1);
+          reject(new ImageBusyError());
+        }, this.#settings.jobTimeoutMs).unref(),
+      };
+      this.#waiting.push(waiter);
+    });
+  }
+
+  /** Hands the worker slot straight to the next waiting job, if any. */
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve();
+    } else {
+      this.#running -= 1;
+    }
+  }
+
+  async #run(bytes: Buffer): Promise<ProcessedImage> {
+    const id = this.#nextJobId++;
+    const abort = new AbortController();
+    let started = false;
+    // First the wait for the worker to take the job (it may still be starting), then the job.
+    let timer = setTimeout(() => abort.abort(), IMAGE_WORKER_START_TIMEOUT_MS).unref();
+    this.#onStart.set(id, () => {
+      started = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => abort.abort(), this.#settings.jobTimeoutMs).unref();
+    });
+    // One copy, moved to the worker rather than copied again; the caller keeps `bytes`.
+    const copy = new Uint8Array(bytes);
+    let outcome: ProcessOutcome;
+    try {
+      outcome = await this.#threads.run({ id, bytes: copy }, { transferList: [copy.buffer], signal: abort.signal });
+    } catch (err) {
+      if (this.#closed || (abort.signal.aborted && !started)) throw new ImageBusyError();
+      const outOfMemory = (err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (abort.signal.aborted || outOfMemory) throw new ImageRejectedError('image_not_processed', { cause: err });
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      this.#onStart.delete(id);
+    }
+    if (!outcome.ok) throw new ImageRejectedError(outcome.code);
+    // Buffers arrive from the worker as plain Uint8Arrays.
+    const { derivative } = outcome.image;
+    return { ...outcome.image, derivative: Buffer.from(derivative.buffer, derivative.byteOffset, derivative.byteLength) };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const waiter of this.#waiting.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new ImageBusyError());
+    }
+    await this.#threads.destroy();
+  }
+}
+
+// One pool per settings object (one per app): created at its first job, closed with the app.
+const pools = new WeakMap<ImagePoolSettings, ImagePool>();
+
+/** processImage, run on a worker thread of the pool these settings describe. */
+export function processImageOffThread(bytes: Buffer, settings: ImagePoolSettings): Promise<ProcessedImage> {
+  let pool = pools.get(settings);
+  if (!pool) {
+    pool = new ImagePool(settings);
+    pools.set(settings, pool);
+  }
+  return pool.process(bytes);
+}
+
+/** Stops the pool's workers; jobs still waiting are refused as busy. */
+export async function closeImagePool(settings: ImagePoolSettings): Promise<void> {
+  const pool = pools.get(settings);
+  pools.delete(settings);
+  await pool?.close();
+}

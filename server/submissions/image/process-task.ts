@@ -1,0 +1,30 @@
+// What an image worker thread runs: processImage on bytes sent from the main thread. Error
+// classes do not survive the trip between threads, so a refusal comes back as its code.
+import { parentPort } from 'node:worker_threads';
+import { ImageRejectedError, type ImageRejectionCode } from './errors';
+import { processImage } from './process';
+import type { ProcessedImage } from './types';
+
+export interface ProcessTask {
+  /** Names the job in the "started" message. */
+  id: number;
+  bytes: Uint8Array;
+}
+
+export type ProcessOutcome = { ok: true; image: ProcessedImage } | { ok: false; code: ImageRejectionCode };
+
+/** Sent to the pool when a worker takes a job: the job's time limit counts from here. */
+export interface JobStartedMessage {
+  imageJobStarted: number;
+}
+
+export async function runProcessTask({ id, bytes }: ProcessTask): Promise<ProcessOutcome> {
+  parentPort?.postMessage({ imageJobStarted: id } satisfies JobStartedMessage);
+  try {
+    const image = await processImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return { ok: true, image };
+  } catch (err) {
+    if (err instanceof ImageRejectedError) return { ok: false, code: err.code };
+    throw err;
+  }
+}
