@@ -65,3 +65,26 @@ export const test = base.extend<Fixtures>({
 
 /** The admin account scripts/e2e.mjs creates before the server starts. */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' } as const;
+
+/**
+ * Closes every toast so screenshots and axe see the page itself. A pointer resting on the
+ * toaster pauses its timers and expands the stack; a dispatched click closes a toast without
+ * moving the pointer there.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  await page.mouse.move(0, 0);
+  for (let i = 0; i < 20 && (await toasts.count()) > 0; i++) {
+    await toasts.first().locator('[data-close-button]').dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => undefined);
+    await page.waitForTimeout(100);
+  }
+  await expect(toasts).toHaveCount(0);
+}
+
+/** The page from its top, without toasts, at phone (375 px) and desktop (1280 px) width. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await dismissToasts(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name, 375);
+  await saveScreenshot(page, name, 1280);
+}

@@ -2,6 +2,7 @@
 // registers through the real API (POST /api/uploads, POST /api/submissions).
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { SubmissionCreated, UploadResponse } from '../../core/api-types';
+import { VERIFIED_THRESHOLD } from '../../core/constants';
 import { picture } from '../fixtures/images';
 import path from 'node:path';
 import { SCREENSHOT_DIR, expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
@@ -54,8 +55,16 @@ async function registerWork(
     },
   });
   expect(submission.status(), await submission.text()).toBe(201);
-  return { ...((await submission.json()) as SubmissionCreated), title: fields.title };
+  const created = { ...((await submission.json()) as SubmissionCreated), title: fields.title };
+  runWorks.push(created);
+  return created;
 }
+
+/** Every work this file registered, with the score the server gave it. */
+const runWorks: CreatedWork[] = [];
+/** The artist page's count line: all registered works, and those at or above the Verified threshold. */
+const artistCountText = () =>
+  `${RUN_WORKS} registered works, ${runWorks.filter((w) => w.trust_meter >= VERIFIED_THRESHOLD).length} verified`;
 
 let target: CreatedWork;
 let privateWork: CreatedWork;
@@ -190,7 +199,7 @@ test.describe('ledger', () => {
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  test("shows the empty state, and 'Clear Filters' resets search, tool and sort only", async ({ page }) => {
+  test("shows the empty state, and 'Clear Filters' clears every filter (DECISIONS #22)", async ({ page }) => {
     await openLedger(page);
     await searchBox(page).fill(`nothing-matches-${RUN}`);
     await page.getByLabel('Tool').selectOption('Midjourney');
@@ -203,12 +212,13 @@ test.describe('ledger', () => {
     await expect(page.getByLabel('Sort by')).toHaveValue('newest');
     await expect(page.getByText(/^Showing 1-12 of \d+ submissions$/)).toBeVisible();
 
-    // Platform, tag and date are kept (SPEC §2).
+    // Platform, tag and date are cleared too (tags-and-filters.spec.ts tries every empty state).
     await openLedger(page, `?search=nothing-${RUN}&tag=portrait&date=year&platform=API`);
     await expect(page.getByText('No submissions found matching your criteria')).toBeVisible();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await expect(page).toHaveURL(/\/ledger\?platform=API&tag=portrait&date=year$/);
-    await expect(page.getByLabel('Tag')).toHaveValue('portrait');
+    await expect(page).toHaveURL(/\/ledger$/);
+    await expect(page.getByLabel('Tag', { exact: true })).toHaveValue('');
+    await expect(page.getByText(/^Showing 1-12 of \d+ submissions$/)).toBeVisible();
   });
 
   test('share copies the proof link when the browser has no share sheet', async ({ page, context, baseUrl }) => {
@@ -267,7 +277,7 @@ test.describe('Quick View', () => {
     await expect(dialog.getByText('Midjourney')).toBeVisible();
     await expect(dialog.getByText(target.id, { exact: true })).toBeVisible();
     await expect(dialog.getByText(target.registry_id, { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Verified via Fast Submit')).toBeVisible();
+    await expect(dialog.getByText('Registered via Fast Submit')).toBeVisible();
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Personal Project')).toBeVisible();
     await expect(dialog.getByText('AI Art')).toBeVisible();
@@ -324,7 +334,7 @@ test.describe('artist page', () => {
     await expect(page).toHaveURL(`/artist/${encodeURIComponent(ARTIST)}`);
     await expect(page.getByRole('heading', { level: 1, name: ARTIST })).toBeVisible();
     await expect(page.getByText(FULL_NAME)).toBeVisible();
-    await expect(page.getByText(`${RUN_WORKS} verified artworks`)).toBeVisible();
+    await expect(page.getByText(artistCountText())).toBeVisible();
     await expect(page.getByRole('link', { name: /^Portfolio/ })).toHaveAttribute('href', PORTFOLIO);
     await expect(page.getByRole('link', { name: /^External Link/ })).toHaveAttribute('href', EXTERNAL);
     await expect(page.getByRole('link', { name: 'Back to Ledger' })).toHaveAttribute('href', '/ledger');
@@ -354,11 +364,11 @@ test.describe('artist page', () => {
     await expect(works).toHaveCount(12);
   });
 
-  test("shows '0 verified artworks' and the empty text for an unknown artist", async ({ page }) => {
+  test("shows '0 registered works, 0 verified' and the empty text for an unknown artist", async ({ page }) => {
     await page.goto(`/artist/${encodeURIComponent(`Nobody ${RUN}`)}`);
     await expect(page.getByRole('heading', { level: 1, name: `Nobody ${RUN}` })).toBeVisible();
-    await expect(page.getByText('No verified artworks found for this artist.')).toBeVisible();
-    await expect(page.getByText('0 verified artworks')).toBeVisible();
+    await expect(page.getByText('No registered works found for this artist.')).toBeVisible();
+    await expect(page.getByText('0 registered works, 0 verified')).toBeVisible();
   });
 });
 
@@ -375,7 +385,7 @@ test.describe('accessibility and layout', () => {
     await openLedger(page, `?search=${UNIQUE_WORD}`);
     await card(page, TARGET_TITLE).getByRole('button', { name: /^Quick View/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
-    await expect(dialog.getByText('Verified via Fast Submit')).toBeVisible();
+    await expect(dialog.getByText('Registered via Fast Submit')).toBeVisible();
     // The dialog is fixed to the viewport: a viewport shot shows it as the visitor sees it.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -386,7 +396,7 @@ test.describe('accessibility and layout', () => {
 
   test('the artist page has no axe violations at 1280 px and 375 px', async ({ freshPage: page }) => {
     await page.goto(`/artist/${encodeURIComponent(ARTIST)}`);
-    await expect(page.getByText(`${RUN_WORKS} verified artworks`)).toBeVisible();
+    await expect(page.getByText(artistCountText())).toBeVisible();
     await saveScreenshot(page, 'artist', 1280);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, 'artist', 375);

@@ -3,8 +3,9 @@
 // Everything runs against the real server; images are real PNGs made with sharp.
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import type { PublicWork } from '../../core/api-types';
-import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+import type { PublicWork, SubmissionCreated } from '../../core/api-types';
+import { submissionRegisteredMessage } from '../../core/messages';
+import { expect, expectNoAxeViolations, test, dismissToasts, screenshotsAtBothWidths } from './fixtures';
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
@@ -59,23 +60,6 @@ async function expectSuccessToast(page: Page, title: string, description: string
   await expect(t).toHaveAttribute('data-type', 'success');
 }
 
-/** Closes every toast, so the next check cannot be satisfied by an older one (and axe sees no half-faded toast). */
-async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator('[data-sonner-toast]');
-  // A pointer resting on the toaster pauses its timers and expands the stack; a dispatched click
-  // closes a toast without moving the pointer there.
-  await page.mouse.move(0, 0);
-  for (let i = 0; i < 20 && (await toasts.count()) > 0; i++) {
-    await toasts
-      .first()
-      .locator('[data-close-button]')
-      .dispatchEvent('click', undefined, { timeout: 1000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(100);
-  }
-  await expect(toasts).toHaveCount(0);
-}
-
 const imageInput = (page: Page) => page.getByTestId('image-file-input');
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue to Verification' });
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
@@ -88,14 +72,6 @@ async function expectStep(page: Page, n: number, title: string): Promise<void> {
   await expect(dots).toHaveCount(7);
   await expect(dots.nth(n - 1)).toHaveAttribute('aria-current', 'step');
   await expect(page.locator('[aria-current="step"]')).toHaveCount(1);
-}
-
-/** Screenshots at both widths (without toasts covering the form). */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await dismissToasts(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name, 375);
-  await saveScreenshot(page, name, 1280);
 }
 
 test.describe('home quick-start form', () => {
@@ -234,14 +210,14 @@ test.describe('fast-submit wizard', () => {
     const artist = `E2E Painter ${Date.now()}`;
 
     await page.goto('/');
-    await screenshots(page, 'submit-home');
+    await screenshotsAtBothWidths(page, 'submit-home');
     const form = page.locator('#submit');
     await imageInput(page).setInputFiles(await noisePng('harbour.png', 640, 480));
     await expect(form.getByRole('img', { name: 'Preview of your artwork' })).toBeVisible();
     await form.getByLabel('Email Address').fill('painter@example.com');
     await form.getByLabel('Your Name').fill(artist);
     await form.getByLabel('Artwork Title').fill(title);
-    await screenshots(page, 'submit-home-filled');
+    await screenshotsAtBothWidths(page, 'submit-home-filled');
     await continueButton(page).click();
 
     // The draft skips step 1 and its image uploads at once.
@@ -262,7 +238,7 @@ test.describe('fast-submit wizard', () => {
     await page.getByLabel('Prompt (optional)').fill(prompt);
     await expect(page.getByText(`${prompt.length}/5000`)).toBeVisible();
     await expect(page.getByRole('radio', { name: /Public/ })).toBeChecked();
-    await screenshots(page, 'submit-step-2');
+    await screenshotsAtBothWidths(page, 'submit-step-2');
     // Enter in a text field moves on one step, never submits the whole wizard; focus goes to the new heading.
     await titleInput.press('Enter');
     await expectStep(page, 3, 'Your Story');
@@ -271,7 +247,7 @@ test.describe('fast-submit wizard', () => {
     // Step 3: optional story.
     await page.getByLabel('Story and context').fill('Painted after a week by the sea.');
     await expect(page.getByText('32/2000')).toBeVisible();
-    await screenshots(page, 'submit-step-3');
+    await screenshotsAtBothWidths(page, 'submit-step-3');
     await nextButton(page).click();
 
     // Step 4: a tool is required; 'Other' needs a name.
@@ -284,7 +260,7 @@ test.describe('fast-submit wizard', () => {
     await nextButton(page).click();
     await expectErrorToast(page, 'Tool specification required', "Please specify which AI tool you used since you selected 'Other'.");
     await page.getByLabel('Which AI tool?').fill('Krea');
-    await screenshots(page, 'submit-step-4');
+    await screenshotsAtBothWidths(page, 'submit-step-4');
     await nextButton(page).click();
 
     // Step 5: six boxes with their defaults, and the licence they give.
@@ -306,7 +282,7 @@ test.describe('fast-submit wizard', () => {
     await expect(page.getByTestId('derived-license')).toHaveText('CC BY-NC-ND 4.0');
     await page.getByRole('checkbox', { name: 'Remix allowed' }).check();
     await expect(page.getByTestId('derived-license')).toHaveText('CC BY-NC-SA 4.0');
-    await screenshots(page, 'submit-step-5');
+    await screenshotsAtBothWidths(page, 'submit-step-5');
     await nextButton(page).click();
 
     // Step 6: contact, prefilled from the draft; each check once.
@@ -348,7 +324,7 @@ test.describe('fast-submit wizard', () => {
     await links.nth(0).fill('https://portfolio.example/erin');
     await page.getByRole('button', { name: 'Add co-author' }).click();
     await page.getByRole('textbox', { name: 'Co-author 1' }).fill('Sam Second');
-    await screenshots(page, 'submit-step-6');
+    await screenshotsAtBothWidths(page, 'submit-step-6');
     await nextButton(page).click();
 
     // Step 7: review everything, then submit.
@@ -358,15 +334,18 @@ test.describe('fast-submit wizard', () => {
       await expect(review.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-    await screenshots(page, 'submit-step-7');
+    await screenshotsAtBothWidths(page, 'submit-step-7');
+    const registered = page.waitForResponse((r) => r.url().endsWith('/api/submissions') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Submit to Ledger' }).click();
 
-    await expectSuccessToast(page, 'Submission successful!', 'Your artwork has been verified and added to the ledger.');
+    // The toast names the status the server gave the work (issue 17; its wording is unit-tested).
+    const reached = submissionRegisteredMessage(((await (await registered).json()) as SubmissionCreated).trust_meter);
+    await expectSuccessToast(page, reached.title, reached.description);
     await expect(page).toHaveURL(/\/verify\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const id = page.url().split('/verify/')[1]!;
 
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await screenshots(page, 'submit-proof-page');
+    await screenshotsAtBothWidths(page, 'submit-proof-page');
 
     // What the server stored, through the public API.
     const work = (await (await request.get(`/api/submissions/${id}`)).json()) as PublicWork;
@@ -387,7 +366,7 @@ test.describe('fast-submit wizard', () => {
     await page.goto('/fast-submit');
     await expectStep(page, 1, 'Upload Your Artwork');
     await expect(page.getByText('Supported: JPG, PNG, WebP (max 10MB)')).toBeVisible();
-    await screenshots(page, 'submit-step-1');
+    await screenshotsAtBothWidths(page, 'submit-step-1');
     await nextButton(page).click();
     await expectErrorToast(page, 'Image required', 'Please upload an image first.');
 
@@ -460,6 +439,8 @@ test.describe('fast-submit wizard', () => {
       await expect(page.locator('#submit form')).toBeVisible();
       await expectNoAxeViolations(page);
 
+      // The previous width's draft is kept in the tab (issue 17): start this pass without it.
+      await page.evaluate(() => sessionStorage.clear());
       await page.goto('/fast-submit');
       await expectStep(page, 1, 'Upload Your Artwork');
       await expectNoAxeViolations(page);

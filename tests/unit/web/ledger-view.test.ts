@@ -53,22 +53,14 @@ describe('changing the view', () => {
     expect(withFilters(onPage3, { date: 'year' })).toEqual({ ...DEFAULT_LEDGER_VIEW, date: 'year', page: 1 });
   });
 
-  it("'Clear Filters' resets search, tool and sort only, keeping platform, tag and date", () => {
-    const view = {
-      search: 'fog',
-      tool: 'Midjourney',
-      platform: 'Discord',
-      tag: 'portrait',
-      date: 'week' as const,
-      sort: 'oldest' as const,
-      page: 2,
-    };
-    expect(clearedFilters(view)).toEqual({
+  it("'Clear Filters' clears search, tool, platform, tag and date and puts the sort back to newest (DECISIONS #22)", () => {
+    // Whatever the view was (search 'fog', tool, platform, tag, date, sort 'oldest', page 2):
+    expect(clearedFilters()).toEqual({
       search: '',
       tool: '',
-      platform: 'Discord',
-      tag: 'portrait',
-      date: 'week',
+      platform: '',
+      tag: '',
+      date: '',
       sort: 'newest',
       page: 1,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARTIST_PAGER_BUTTONS, PAGE_SIZES } from '../../../core/constants';
-import { artworkCountText } from '../../../web/src/components/ledger/format';
+import { registeredWorksText } from '../../../core/status';
 import { hasNextPage, pageCount, pageWindow, parsePage, shownRange } from '../../../web/src/components/ledger/pagination';
 
 describe('artist pager numbered buttons (pageWindow)', () => {
@@ -77,10 +77,10 @@ describe('Next button and page count', () => {
   });
 });
 
-describe('artist page count text (artworkCountText)', () => {
-  it("reads '1 verified artwork' for one work and 'N verified artworks' otherwise", () => {
-    expect(artworkCountText(1)).toBe('1 verified artwork');
-    expect(artworkCountText(0)).toBe('0 verified artworks');
-    expect(artworkCountText(14)).toBe('14 verified artworks');
+describe('artist page count text (registeredWorksText)', () => {
+  it("reads 'N registered works, M verified', with 'work' for one", () => {
+    expect(registeredWorksText(1, 0)).toBe('1 registered work, 0 verified');
+    expect(registeredWorksText(0, 0)).toBe('0 registered works, 0 verified');
+    expect(registeredWorksText(14, 3)).toBe('14 registered works, 3 verified');
   });
 });

@@ -3,6 +3,7 @@
 // and checks that the logged entry names this very work and image. Only the proof page imports
 // this module, so the verifier stays out of every other page's JavaScript.
 import type { PublicWork } from '../../../core/api-types';
+import { logPositionText } from '../../../core/proof-text';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
 import { apiGet, errorMessage } from './api';
 
@@ -36,14 +37,12 @@ export function inclusionProofPath(id: string): string {
   return `/api/log/proof/inclusion?id=${encodeURIComponent(id)}`;
 }
 
-/** The 1-based position people read ('position 1' is the first entry) from the 0-based leaf index. */
-export function logPosition(leafIndex: number): number {
-  return leafIndex + 1;
-}
-
-/** The sentence the proof page shows once the browser has checked the proof (issue 7). */
+/**
+ * The sentence the proof page shows once the browser has checked the proof (issue 7), with the
+ * reports' wording of the position (core/proof-text.ts): 'position 83 of 83'.
+ */
 export function inclusionVerifiedText(leafIndex: number, treeSize: number): string {
-  return `Included in the public log at position ${logPosition(leafIndex)} of ${treeSize}, verified in your browser`;
+  return `Included in the public log at ${logPositionText(leafIndex, treeSize)}, verified in your browser`;
 }
 
 type WorkFacts = Pick<PublicWork, 'id' | 'registry_id' | 'image_hash' | 'log_index'>;
@@ -103,7 +102,8 @@ export async function checkWorkInLog(work: WorkFacts, signal?: AbortSignal): Pro
   return {
     state: 'verified',
     leafIndex: proof.leaf_index,
-    treeSize: proof.tree_size,
+    // The size of the signed checkpoint shown with it (the verifier checked it equals the proof's).
+    treeSize: result.checkpoint.treeSize,
     rootHash: result.checkpoint.rootHash,
     origin: result.checkpoint.origin,
     checkpoint: proof.checkpoint,

@@ -6,16 +6,14 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ArtistResponse } from '../../../core/api-types';
 import { ARTIST_PAGER_BUTTONS, PAGE_SIZES } from '../../../core/constants';
+import { NO_ARTIST_WORKS_TEXT, registeredWorksText } from '../../../core/status';
 import { PageContainer } from '../components/layout/PageContainer';
 import { ArtistWorkCard } from '../components/ledger/ArtistWorkCard';
 import { Pager } from '../components/ledger/Pager';
-import { artworkCountText } from '../components/ledger/format';
 import { pageCount, parsePage } from '../components/ledger/pagination';
 import { Spinner } from '../components/ui/Spinner';
 import { apiGet } from '../lib/api';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-
-export const NO_ARTIST_WORKS_TEXT = 'No verified artworks found for this artist.';
 
 function isWebLink(url: string | null): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
@@ -69,7 +67,7 @@ export default function ArtistPage() {
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : (
           <p className="text-sm font-medium">
-            {artworkCountText(total)}
+            {registeredWorksText(total, data?.verified_total ?? 0)}
             {total > PAGE_SIZES.artist && ` · Page ${page} of ${pageCount(total, PAGE_SIZES.artist)}`}
           </p>
         )}

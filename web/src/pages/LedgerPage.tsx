@@ -108,7 +108,13 @@ export default function LedgerPage() {
         </p>
       </header>
 
-      <LedgerFilters view={view} toolOptions={data?.tool_options ?? []} onChange={changeFilters} />
+      <LedgerFilters
+        view={view}
+        toolOptions={data?.tool_options ?? []}
+        platformOptions={data?.platform_options ?? []}
+        tagOptions={data?.tag_options ?? []}
+        onChange={changeFilters}
+      />
       <StatusGuide />
 
       <section aria-labelledby="ledger-results" className="grid gap-6">

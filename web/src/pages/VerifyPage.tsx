@@ -68,21 +68,29 @@ function Proof({ work }: { work: PublicWork }) {
         <ProofHeader work={work} />
       </div>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 gap-6">
+      {/*
+        Source order is the phone's reading order (issue 17): what a visitor looks for first (the
+        artist, the licence, the badge) comes before the long record sections, not 4,000 px down.
+        From lg up the key facts and the evidence form the right column, beside the record:
+        row 1 holds the key facts, row 2 the evidence, and the record spans both rows.
+      */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
+        <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-start-1">
+          <ArtistCard work={work} />
+          <PermissionsCard permissions={work.permissions} license={work.artwork_license} />
+          <DetailsCard work={work} />
+          <CitationCard work={work} />
+          <BadgePanel work={work} />
+        </div>
+        <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <PromptSection work={work} />
           <TrustBreakdown trust={work.trust} />
           <ResourcesSection resources={work.verification_resources} />
           <LogPanel work={work} />
           <AuthorshipNote work={work} pageUrl={work.verify_url} />
         </div>
-        <div className="grid min-w-0 gap-6">
-          <ArtistCard work={work} />
-          <DetailsCard work={work} />
-          <CitationCard work={work} />
-          <PermissionsCard permissions={work.permissions} license={work.artwork_license} />
+        <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-start-2">
           <EvidenceCard work={work} />
-          <BadgePanel work={work} />
         </div>
       </div>
     </PageContainer>

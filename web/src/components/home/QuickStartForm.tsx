@@ -1,5 +1,7 @@
 // The home page's quick-start form (SPEC §2, §4, §5): image, e-mail, name and title, checked in
-// the spec's order on 'Continue to Verification', then handed to /fast-submit as a draft.
+// the spec's order on 'Continue to Verification', then handed to /fast-submit as a draft. A failed
+// check keeps its toast (the first problem) and also marks every failing field, with its message
+// under it, and moves focus to the first of them (issue 17).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRight } from 'lucide-react';
@@ -9,6 +11,7 @@ import { saveDraft } from '../../lib/draft';
 import { toastError } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
+import { useFieldErrors } from '../ui/useFieldErrors';
 import { Field } from '../submit/Field';
 import { ImagePicker } from '../submit/ImagePicker';
 import { useImagePreview } from '../submit/useImagePreview';
@@ -21,6 +24,7 @@ const loadValidation = () => import('../../../../core/validation');
 export function QuickStartForm() {
   const navigate = useNavigate();
   const { image, processing, choose, ready } = useQuickStartImage();
+  const errors = useFieldErrors();
   const preview = useImagePreview(image?.processed.file ?? null);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -32,10 +36,12 @@ export function QuickStartForm() {
     if (busy) return;
     setBusy(true);
     try {
-      const [settledImage, { validateQuickStart }] = await Promise.all([ready(), loadValidation()]);
-      const problem = validateQuickStart({ hasImage: settledImage !== null, email, name, title });
+      const [settledImage, { validateQuickStart, quickStartFieldErrors }] = await Promise.all([ready(), loadValidation()]);
+      const input = { hasImage: settledImage !== null, email, name, title };
+      const problem = validateQuickStart(input);
       if (problem) {
         toastError(problem.title, problem.description);
+        errors.show(quickStartFieldErrors(input));
         setBusy(false);
         return;
       }
@@ -57,44 +63,64 @@ export function QuickStartForm() {
         <ImagePicker
           preview={preview}
           previewAlt="Preview of your artwork"
-          onSelect={choose}
+          onSelect={(file) => {
+            errors.clear('image');
+            choose(file);
+          }}
           busyText={processing ? 'Processing image…' : undefined}
+          error={errors.get('image')}
+          controlRef={errors.register('image')}
         />
       </div>
-      <Field label="Email Address" hint="We'll send a verification link to this address.">
-        {({ id, describedBy }) => (
+      <Field label="Email Address" hint="We'll send a verification link to this address." error={errors.get('email')}>
+        {({ id, describedBy, invalid }) => (
           <Input
             id={id}
+            ref={errors.register('email')}
             type="email"
             autoComplete="email"
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             value={email}
             maxLength={LIMITS.email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              errors.clear('email');
+              setEmail(e.target.value);
+            }}
           />
         )}
       </Field>
-      <Field label="Your Name" hint="Shown publicly as the artist name.">
-        {({ id, describedBy }) => (
+      <Field label="Your Name" hint="Shown publicly as the artist name." error={errors.get('name')}>
+        {({ id, describedBy, invalid }) => (
           <Input
             id={id}
+            ref={errors.register('name')}
             autoComplete="name"
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             value={name}
             maxLength={LIMITS.artistName}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              errors.clear('name');
+              setName(e.target.value);
+            }}
           />
         )}
       </Field>
-      <Field label="Artwork Title" counter={{ length: title.length, max: LIMITS.title }}>
-        {({ id, describedBy }) => (
+      <Field label="Artwork Title" counter={{ length: title.length, max: LIMITS.title }} error={errors.get('title')}>
+        {({ id, describedBy, invalid }) => (
           <Input
             id={id}
+            ref={errors.register('title')}
             autoComplete="off"
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             value={title}
             maxLength={LIMITS.title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => {
+              errors.clear('title');
+              setTitle(e.target.value);
+            }}
           />
         )}
       </Field>

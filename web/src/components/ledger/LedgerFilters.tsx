@@ -2,7 +2,8 @@
 // search box keeps its own draft and reports it after a pause in typing.
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { LEDGER_DATE_OPTIONS, LEDGER_PLATFORM_OPTIONS, LEDGER_SORT_OPTIONS, LEDGER_TAG_OPTIONS } from '../../../../core/tools';
+import type { FilterOption } from '../../../../core/api-types';
+import { LEDGER_DATE_OPTIONS, LEDGER_SORT_OPTIONS } from '../../../../core/tools';
 import { Card, CardContent } from '../ui/Card';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
@@ -14,8 +15,6 @@ import { useDebouncedCallback } from './useDebouncedCallback';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const asOptions = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
-const PLATFORM_OPTIONS = asOptions(LEDGER_PLATFORM_OPTIONS);
-const TAG_OPTIONS = asOptions(LEDGER_TAG_OPTIONS);
 const DATE_OPTIONS: SelectOption[] = LEDGER_DATE_OPTIONS.map(({ value, label }) => ({ value, label }));
 const SORT_OPTIONS: SelectOption[] = LEDGER_SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
 
@@ -25,14 +24,26 @@ function toolSelectOptions(toolOptions: readonly string[], chosen: string): Sele
   return asOptions(names);
 }
 
+/**
+ * The values present in the ledger with their counts, 'portrait (3)', so no choice is a dead end
+ * (DECISIONS #21); plus the chosen value if a shared link names one the ledger no longer has.
+ */
+function countedSelectOptions(options: readonly FilterOption[], chosen: string): SelectOption[] {
+  const listed = options.map(({ value, count }) => ({ value, label: `${value} (${count})` }));
+  return chosen && !options.some((o) => o.value === chosen) ? [{ value: chosen, label: chosen }, ...listed] : listed;
+}
+
 export interface LedgerFiltersProps {
   view: LedgerView;
   /** Tool names from the last ledger response (DECISIONS #11). */
   toolOptions: readonly string[];
+  /** Platforms and tags present in the ledger, with counts, from the last ledger response. */
+  platformOptions: readonly FilterOption[];
+  tagOptions: readonly FilterOption[];
   onChange: (patch: LedgerFilterPatch) => void;
 }
 
-export function LedgerFilters({ view, toolOptions, onChange }: LedgerFiltersProps) {
+export function LedgerFilters({ view, toolOptions, platformOptions, tagOptions, onChange }: LedgerFiltersProps) {
   const id = useId();
   const [draft, setDraft] = useState(view.search);
   const [sendSearch, cancelSearch] = useDebouncedCallback((search: string) => onChange({ search }), SEARCH_DEBOUNCE_MS);
@@ -81,7 +92,7 @@ export function LedgerFilters({ view, toolOptions, onChange }: LedgerFiltersProp
           id={`${id}-platform`}
           label="Platform"
           placeholder="All Platforms"
-          options={PLATFORM_OPTIONS}
+          options={countedSelectOptions(platformOptions, view.platform)}
           value={view.platform}
           onChange={(platform) => onChange({ platform })}
         />
@@ -89,7 +100,7 @@ export function LedgerFilters({ view, toolOptions, onChange }: LedgerFiltersProp
           id={`${id}-tag`}
           label="Tag"
           placeholder="All Tags"
-          options={TAG_OPTIONS}
+          options={countedSelectOptions(tagOptions, view.tag)}
           value={view.tag}
           onChange={(tag) => onChange({ tag })}
         />

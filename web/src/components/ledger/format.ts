@@ -16,8 +16,3 @@ export function artistPath(artistName: string): string {
 export function firstWithRest<T>(items: readonly T[], limit: number): { shown: T[]; rest: number } {
   return { shown: items.slice(0, limit), rest: Math.max(0, items.length - limit) };
 }
-
-/** Artist page count (SPEC §2): '1 verified artwork', 'N verified artworks'. */
-export function artworkCountText(total: number): string {
-  return `${total} verified ${total === 1 ? 'artwork' : 'artworks'}`;
-}

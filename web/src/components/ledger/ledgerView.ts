@@ -68,7 +68,11 @@ export function withFilters(view: LedgerView, patch: LedgerFilterPatch): LedgerV
   return { ...view, ...patch, page: 1 };
 }
 
-/** The empty state's 'Clear Filters': resets search, tool and sort only (SPEC §2); platform, tag and date stay. */
-export function clearedFilters(view: LedgerView): LedgerView {
-  return withFilters(view, { search: '', tool: '', sort: DEFAULT_LEDGER_SORT });
+/**
+ * The empty state's 'Clear Filters': every filter and the search cleared, the sort back to the
+ * default, page 1 (DECISIONS #22; the spec kept platform, tag and date, leaving people on an
+ * empty result with no way out).
+ */
+export function clearedFilters(): LedgerView {
+  return { ...DEFAULT_LEDGER_VIEW };
 }

@@ -42,7 +42,7 @@ export function LogPanel({ work }: { work: PublicWork }) {
               {inclusionVerifiedText(result.leafIndex, result.treeSize)}
             </p>
             <p>
-              Leaf index {result.leafIndex} in a tree of {result.treeSize} entries; signed root hash{' '}
+              Signed root hash{' '}
               <code className="font-mono text-xs" title={result.rootHash}>
                 {result.rootHash.slice(0, HASH_DISPLAY.metadataPanel)}…
               </code>{' '}

@@ -3,7 +3,7 @@
 // prompt's words cannot leak (DECISIONS #17). The artist's story follows when there is one.
 import { Lock, MessageSquareText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
-import { SEMANTIC_TOKENS } from '../../../../core/constants';
+import { NO_PROMPT_TEXT, SEMANTIC_TOKENS } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';
 import { Badge } from '../ui/Badge';
 import { CopyButton } from '../ledger/CopyButton';
@@ -11,15 +11,21 @@ import { ProofCard } from './ProofCard';
 
 export const PRIVATE_PROMPT_TITLE = 'Prompt kept private by artist';
 
+/** A work registered without a prompt stores 'No prompt provided': there is nothing to copy. */
+function hasPromptText(prompt: string | null): prompt is string {
+  return prompt !== null && prompt.trim() !== '' && prompt.trim() !== NO_PROMPT_TEXT;
+}
+
 export function PromptSection({ work }: { work: PublicWork }) {
   const isPublic = work.prompt_visibility === 'public' && work.prompt !== null;
+  const copyable = isPublic && hasPromptText(work.prompt);
   const tokens = isPublic ? work.semantic_tokens.slice(0, SEMANTIC_TOKENS.shown) : [];
   return (
     <ProofCard
       title="Original Prompt"
       icon={MessageSquareText}
       action={
-        isPublic && (
+        copyable && (
           <CopyButton
             text={work.prompt ?? ''}
             label="Copy prompt"
@@ -31,8 +37,10 @@ export function PromptSection({ work }: { work: PublicWork }) {
         )
       }
     >
-      {isPublic ? (
+      {copyable ? (
         <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-4 text-sm leading-relaxed">{work.prompt}</p>
+      ) : isPublic ? (
+        <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">{NO_PROMPT_TEXT}</p>
       ) : (
         <div className="flex items-start gap-3 rounded-md border border-border bg-muted p-4 text-sm">
           <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

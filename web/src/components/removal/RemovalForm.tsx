@@ -1,5 +1,7 @@
 // The removal request form (SPEC §2, §5): artwork URL or ID, name, e-mail, reason, optional
-// details and a legal notice. Checked with the shared schema before it is sent.
+// details and a legal notice. Checked with the shared schema before it is sent. A failed check
+// keeps its toast and also marks every failing field, with its message under it, and moves focus
+// to the first of them (issue 17); so does a 400 from the server that names fields.
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import type { RemovalRequestCreated } from '../../../../core/api-types';
@@ -7,12 +9,13 @@ import { LIMITS, REMOVAL_VETTING_TEXT } from '../../../../core/constants';
 import { extractSubmissionIdFromUrl } from '../../../../core/ids';
 import { MESSAGES } from '../../../../core/messages';
 import { removalRequestSchema } from '../../../../core/schemas';
-import { firstIssueMessage } from '../../../../core/validation';
+import { fieldErrors, firstIssueMessage } from '../../../../core/validation';
 import { ApiError, apiPost } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { Textarea } from '../ui/Textarea';
+import { useFieldErrors, type FieldErrorMap } from '../ui/useFieldErrors';
 import { Field } from '../submit/Field';
 
 export const REMOVAL_REQUESTS_PATH = '/api/removal-requests';
@@ -27,6 +30,24 @@ export interface RemovalFormValues {
 
 export function emptyRemovalForm(submissionUrl = ''): RemovalFormValues {
   return { submission_url: submissionUrl, requestor_name: '', requestor_email: '', reason: '', additional_info: '' };
+}
+
+/** Under an empty required field: what to fill in there, rather than the toast's 'Please fill in all required fields.' */
+const REQUIRED_FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  submission_url: MESSAGES.removalUrlRequired.description,
+  requestor_name: MESSAGES.removalNameRequired.description,
+  requestor_email: MESSAGES.removalEmailRequired.description,
+  reason: MESSAGES.removalReasonRequired.description,
+};
+
+/** The messages under the fields, in check order. */
+function underFieldMessages(fields: Record<string, string>): FieldErrorMap {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, text]) => [
+      field,
+      text === MESSAGES.removalMissingInfo.description ? (REQUIRED_FIELD_MESSAGES[field] ?? text) : text,
+    ]),
+  );
 }
 
 /** A 400 carries the spec's own words for the field at fault; anything else gets the spec's generic text. */
@@ -44,8 +65,18 @@ export function RemovalForm({
 }) {
   const [values, setValues] = useState<RemovalFormValues>(() => emptyRemovalForm(initialUrl));
   const [sending, setSending] = useState(false);
-  const set = (key: keyof RemovalFormValues) => (event: { target: { value: string } }) =>
+  const errors = useFieldErrors();
+  const set = (key: keyof RemovalFormValues) => (event: { target: { value: string } }) => {
+    errors.clear(key);
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
+  /** Props of the control of `key`: focus target, invalid state and the ids describing it. */
+  const fieldProps = (key: keyof RemovalFormValues, ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
+    id: ids.id,
+    ref: errors.register(key),
+    'aria-describedby': ids.describedBy,
+    'aria-invalid': ids.invalid,
+  });
 
   const detectedId = extractSubmissionIdFromUrl(values.submission_url);
 
@@ -57,6 +88,7 @@ export function RemovalForm({
     if (!checked.success) {
       const problem = firstIssueMessage(checked.error);
       toastError(problem.title, problem.description);
+      errors.show(underFieldMessages(fieldErrors(checked.error)));
       return;
     }
     setSending(true);
@@ -67,6 +99,7 @@ export function RemovalForm({
     } catch (error) {
       const problem = failureMessage(error);
       toastError(problem.title, problem.description);
+      if (error instanceof ApiError && error.status === 400 && error.fields) errors.show(underFieldMessages(error.fields));
       setSending(false);
     }
   };
@@ -75,6 +108,7 @@ export function RemovalForm({
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-6">
       <Field
         label="Artwork URL or Registry ID"
+        error={errors.get('submission_url')}
         hint={
           detectedId ? (
             <>
@@ -85,10 +119,9 @@ export function RemovalForm({
           )
         }
       >
-        {({ id, describedBy }) => (
+        {(ids) => (
           <Input
-            id={id}
-            aria-describedby={describedBy}
+            {...fieldProps('submission_url', ids)}
             autoComplete="off"
             value={values.submission_url}
             maxLength={LIMITS.removalUrl}
@@ -97,15 +130,21 @@ export function RemovalForm({
         )}
       </Field>
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field label="Full Name">
-          {({ id }) => (
-            <Input id={id} autoComplete="name" value={values.requestor_name} maxLength={LIMITS.removalName} onChange={set('requestor_name')} />
+        <Field label="Full Name" error={errors.get('requestor_name')}>
+          {(ids) => (
+            <Input
+              {...fieldProps('requestor_name', ids)}
+              autoComplete="name"
+              value={values.requestor_name}
+              maxLength={LIMITS.removalName}
+              onChange={set('requestor_name')}
+            />
           )}
         </Field>
-        <Field label="Email Address">
-          {({ id }) => (
+        <Field label="Email Address" error={errors.get('requestor_email')}>
+          {(ids) => (
             <Input
-              id={id}
+              {...fieldProps('requestor_email', ids)}
               type="email"
               autoComplete="email"
               value={values.requestor_email}
@@ -115,15 +154,19 @@ export function RemovalForm({
           )}
         </Field>
       </div>
-      <Field label="Reason for Removal" hint="For example: you are the artist, the work was registered by someone else, or it infringes your rights.">
-        {({ id, describedBy }) => (
-          <Textarea id={id} aria-describedby={describedBy} rows={4} value={values.reason} maxLength={LIMITS.removalReason} onChange={set('reason')} />
+      <Field
+        label="Reason for Removal"
+        hint="For example: you are the artist, the work was registered by someone else, or it infringes your rights."
+        error={errors.get('reason')}
+      >
+        {(ids) => (
+          <Textarea {...fieldProps('reason', ids)} rows={4} value={values.reason} maxLength={LIMITS.removalReason} onChange={set('reason')} />
         )}
       </Field>
-      <Field label="Additional Information" labelSuffix="(optional)">
-        {({ id }) => (
+      <Field label="Additional Information" labelSuffix="(optional)" error={errors.get('additional_info')}>
+        {(ids) => (
           <Textarea
-            id={id}
+            {...fieldProps('additional_info', ids)}
             rows={3}
             value={values.additional_info}
             maxLength={LIMITS.removalAdditionalInfo}

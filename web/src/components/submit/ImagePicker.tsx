@@ -1,12 +1,13 @@
 // The image area of the quick-start form and of wizard step 1: click (or Enter/Space, or drop a
 // file) to browse; once an image is chosen it shows a preview and a 'Change Image' button.
 // Checking the file is the parent's job (see imageFileCheck.ts).
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { ImageUp, RefreshCw } from 'lucide-react';
 import { SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
 import { cn } from '../../lib/cn';
 import { useImageFileDrop } from '../../lib/useImageFileDrop';
 import { Button } from '../ui/Button';
+import { describedByWithError, FieldError, fieldErrorId } from '../ui/FieldError';
 import type { ImagePreview } from './useImagePreview';
 
 export interface ImagePickerProps {
@@ -17,10 +18,16 @@ export interface ImagePickerProps {
   disabled?: boolean;
   /** Shown while the chosen file is being checked or processed. */
   busyText?: string;
+  /** The message of a failed check ('Please upload an image first.'), shown under the picker. */
+  error?: string;
+  /** The visible button (browse, or 'Change Image'): where focus goes when the image is missing. */
+  controlRef?: Ref<HTMLButtonElement>;
 }
 
-export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText }: ImagePickerProps) {
+export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText, error, controlRef }: ImagePickerProps) {
   const hintId = useId();
+  const controlId = useId();
+  const errorProps = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedByWithError(controlId, Boolean(error)) };
   const { dragging, browse, zoneProps, inputProps } = useImageFileDrop(onSelect, disabled);
 
   return (
@@ -35,7 +42,7 @@ export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText 
             height={preview.height}
             className="h-auto max-h-64 w-auto max-w-full rounded-md object-contain"
           />
-          <Button variant="outline" size="sm" onClick={browse} disabled={disabled}>
+          <Button variant="outline" size="sm" onClick={browse} disabled={disabled} ref={controlRef} {...errorProps}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Change Image
           </Button>
@@ -44,13 +51,16 @@ export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText 
       ) : (
         <button
           type="button"
+          ref={controlRef}
           onClick={browse}
           disabled={disabled}
-          aria-describedby={hintId}
+          aria-invalid={errorProps['aria-invalid']}
+          aria-describedby={describedByWithError(controlId, Boolean(error), hintId)}
           className={cn(
             'flex w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-card border-2 border-dashed border-input bg-muted px-4 py-10 text-center transition-colors',
             'hover:border-primary hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
             'disabled:cursor-not-allowed disabled:opacity-60',
+            'aria-[invalid=true]:border-destructive',
             dragging && 'border-primary bg-secondary',
           )}
         >
@@ -61,6 +71,7 @@ export function ImagePicker({ preview, previewAlt, onSelect, disabled, busyText 
           </span>
         </button>
       )}
+      <FieldError id={fieldErrorId(controlId)} message={error} className="mt-2" />
     </div>
   );
 }

@@ -20,8 +20,9 @@ function uploadErrorMessage(error: unknown): string {
   return MESSAGES.uploadFailed.description;
 }
 
-export function useImageUpload() {
-  const [state, setState] = useState<UploadState>({ status: 'idle' });
+/** `restored`: an upload the wizard's draft remembers (after a reload), shown as done. */
+export function useImageUpload(restored: UploadResponse | null = null) {
+  const [state, setState] = useState<UploadState>(() => (restored ? { status: 'done', result: restored } : { status: 'idle' }));
   // Only the newest upload may update the state: choosing another image supersedes the first.
   const generation = useRef(0);
 
@@ -49,5 +50,11 @@ export function useImageUpload() {
     setState({ status: 'idle' });
   }, []);
 
-  return { state, upload, reset };
+  /** A restored upload the server no longer has (it expired): the image must be chosen again. */
+  const lose = useCallback((message: string) => {
+    generation.current++;
+    setState({ status: 'error', message });
+  }, []);
+
+  return { state, upload, reset, lose };
 }

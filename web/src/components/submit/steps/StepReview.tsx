@@ -1,12 +1,13 @@
 // Step 7: everything the artist entered, for one last look before 'Submit to Ledger'.
 import type { ReactNode } from 'react';
-import { HASH_DISPLAY } from '../../../../../core/constants';
+import { HASH_DISPLAY, TAGS } from '../../../../../core/constants';
 import { deriveLicense, PERMISSION_KEYS, PERMISSION_LABELS } from '../../../../../core/license';
+import { normaliseTag } from '../../../../../core/tags';
 import { effectiveToolName } from '../../../../../core/tools';
 import { UploadStatus } from '../UploadStatus';
 import type { UploadState } from '../useImageUpload';
 import type { ImagePreview } from '../useImagePreview';
-import type { WizardValues } from '../wizardValues';
+import { tagsToSend, type WizardValues } from '../wizardValues';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,7 +42,7 @@ export interface StepReviewProps {
   values: WizardValues;
   upload: UploadState;
   preview: ImagePreview | null;
-  onRetryUpload: () => void;
+  onRetryUpload?: () => void;
 }
 
 export function StepReview({ values, upload, preview, onRetryUpload }: StepReviewProps) {
@@ -68,7 +69,9 @@ export function StepReview({ values, upload, preview, onRetryUpload }: StepRevie
         <Row label="Prompt">{text(values.prompt)}</Row>
         <Row label="Prompt visibility">{values.prompt_visibility === 'public' ? 'Public' : 'Private'}</Row>
         <Row label="Story">{text(values.story_context)}</Row>
+        <Row label="Tags">{[TAGS.always, ...tagsToSend(values).map(normaliseTag)].join(', ')}</Row>
         <Row label="AI tool">{values.tool ? effectiveToolName(values.tool, values.tool_other) : NOT_GIVEN}</Row>
+        <Row label="Where it ran">{values.platform}</Row>
         <Row label="Permissions">{granted.length ? granted.join(', ') : 'None selected'}</Row>
         <Row label="License">{deriveLicense(values.permissions)}</Row>
         <Row label="Email Address">{text(values.author_email)}</Row>

@@ -3,21 +3,23 @@ import { LIMITS, PROMPT_VISIBILITIES, type PromptVisibility } from '../../../../
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { Field } from '../Field';
-import type { PatchValues, WizardValues } from '../wizardValues';
+import type { StepProps } from './stepProps';
 
 const VISIBILITY_TEXT: Record<PromptVisibility, { label: string; hint: string }> = {
   public: { label: 'Public', hint: 'Shown on the proof page and in the public ledger.' },
   private: { label: 'Private', hint: 'Kept private: the proof page says the prompt is kept private by the artist.' },
 };
 
-export function StepTitlePrompt({ values, patch }: { values: WizardValues; patch: PatchValues }) {
+export function StepTitlePrompt({ values, patch, errors }: StepProps) {
   return (
     <div className="grid gap-6">
-      <Field label="Artwork Title" counter={{ length: values.title.length, max: LIMITS.title }}>
-        {({ id, describedBy }) => (
+      <Field label="Artwork Title" counter={{ length: values.title.length, max: LIMITS.title }} error={errors.get('title')}>
+        {({ id, describedBy, invalid }) => (
           <Input
             id={id}
+            ref={errors.register('title')}
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             value={values.title}
             maxLength={LIMITS.title}
             autoComplete="off"
@@ -30,11 +32,14 @@ export function StepTitlePrompt({ values, patch }: { values: WizardValues; patch
         labelSuffix="(optional)"
         hint="The text prompt you used. A specific prompt raises the trust score."
         counter={{ length: values.prompt.length, max: LIMITS.prompt }}
+        error={errors.get('prompt')}
       >
-        {({ id, describedBy }) => (
+        {({ id, describedBy, invalid }) => (
           <Textarea
             id={id}
+            ref={errors.register('prompt')}
             aria-describedby={describedBy}
+            aria-invalid={invalid}
             rows={5}
             value={values.prompt}
             maxLength={LIMITS.prompt}
