@@ -1,15 +1,18 @@
-// Offline check of a work's registration proof:
+// Check of a work's registration proof:
 //
-//   npm run verify -- <proof bundle file> [image file] [--key <vkey>]
+//   npm run verify -- <proof bundle file> [image file] (--site <URL> | --key <vkey> | --key-file <file>)
 //
 // The bundle is proof.json from a work's download bundle, or its JSON-LD export (which holds
 // the same object under "proof"). Checked: the log entry hashes to the leaf hash; the
-// inclusion proof leads from that leaf to the checkpoint's root; the log key signed the
-// checkpoint; and, given an image file, that the file's SHA-256 is the one the entry records.
+// inclusion proof leads from that leaf to the checkpoint's root; the log key the user trusts
+// signed the checkpoint; and, given an image file, that the file's SHA-256 is the one the
+// entry records. The key inside the bundle is only compared with the trusted one, never used:
+// anyone can re-sign a forged bundle with a fresh key (trusted-key.ts says where keys come from).
 //
-// Runs without any network and uses only core/tlog-verify.ts (WebCrypto), which shares no
+// With --key or --key-file it runs without any network; --site asks the registry for its key
+// (pinned on first use). The checks use only core/tlog-verify.ts (WebCrypto), which shares no
 // code with the server's log. Exit code 0 only when every check passes (1 otherwise, 2 for a
-// usage error).
+// usage error, such as no key given).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,15 +20,20 @@ import { parseArgs } from 'node:util';
 import {
   leafHashHex,
   parseCheckpointNote,
-  parseVerifierKey,
   verifyCheckpointSignature,
   verifyInclusionProof,
   type CheckpointNote,
   type ProofBundle,
 } from '../../core/tlog-verify';
+import { KeyProblem, keyLabel, keyOptionsMistake, trustedKey, type TrustedKey } from './trusted-key';
 
-const USAGE = 'Usage: npm run verify -- <proof bundle file> [image file] [--key <vkey>]';
-const OPTIONS = { key: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const USAGE = 'Usage: npm run verify -- <proof bundle file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>)';
+const OPTIONS = {
+  key: { type: 'string' },
+  'key-file': { type: 'string' },
+  site: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 interface Bundle extends ProofBundle {
   vkey?: string;
@@ -38,7 +46,6 @@ const fail = (text: string) => {
   failures += 1;
   console.log(`✗ ${text}`);
 };
-const warn = (text: string) => console.log(`! ${text}`);
 
 /** The bundle itself, or the one a JSON-LD export holds under "proof". */
 function findBundle(json: unknown): Bundle | undefined {
@@ -110,32 +117,15 @@ async function checkInclusion(bundle: Bundle): Promise<CheckpointNote | undefine
   return checkpoint;
 }
 
-async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, pinnedKey: string | undefined): Promise<void> {
-  const vkey = pinnedKey ?? bundle.vkey;
-  if (vkey === undefined) {
-    fail('No log key to check the checkpoint signature: pass --key <vkey> (published at /api/log/key)');
-    return;
-  }
-  let keyName: string;
-  try {
-    const key = await parseVerifierKey(vkey);
-    keyName = `${key.name}+${key.keyId}`;
-  } catch (err) {
-    fail(`Log key is invalid: ${(err as Error).message}`);
-    return;
-  }
-  if (await verifyCheckpointSignature(bundle.checkpoint, vkey)) {
-    pass(`Checkpoint of '${checkpoint.origin}' is signed by the log key ${keyName}`);
+async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, trusted: TrustedKey): Promise<void> {
+  if (await verifyCheckpointSignature(bundle.checkpoint, trusted.vkey)) {
+    pass(`Checkpoint of '${checkpoint.origin}' is signed by the log key ${trusted.label}`);
   } else {
-    fail(`Checkpoint is not validly signed by the log key ${keyName}`);
+    fail(`Checkpoint is not validly signed by the log key ${trusted.label}`);
   }
-  if (pinnedKey === undefined) {
-    warn(
-      'The log key was taken from the bundle itself, so this shows only that the bundle is self-consistent. ' +
-        'Pin the key the registry publishes at /api/log/key with --key <vkey>.',
-    );
-  } else if (bundle.vkey !== undefined && bundle.vkey !== pinnedKey) {
-    warn('The bundle names a different log key than the one given with --key; only --key was used.');
+  // Only compared: a bundle that names another key was made for (or re-signed by) another log.
+  if (bundle.vkey !== undefined && bundle.vkey.trim() !== trusted.vkey) {
+    fail(`The bundle names the log key ${keyLabel(bundle.vkey)}, not the trusted key ${trusted.label}: it was not issued by the log you trust`);
   }
 }
 
@@ -154,7 +144,7 @@ async function checkImage(file: string, entry: Record<string, unknown> | undefin
 }
 
 async function main(): Promise<number> {
-  let values: { key?: string; help?: boolean };
+  let values: { key?: string; 'key-file'?: string; site?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true }));
@@ -171,6 +161,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const keyMistake = keyOptionsMistake(values);
+  if (keyMistake) {
+    console.error(`${keyMistake}\n\n${USAGE}`);
+    return 2;
+  }
 
   let json: unknown;
   try {
@@ -185,10 +180,19 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  let trusted: TrustedKey;
+  try {
+    trusted = await trustedKey(values, (line) => console.log(line));
+  } catch (err) {
+    if (!(err instanceof KeyProblem)) throw err;
+    console.error(err.message);
+    return err.exitCode;
+  }
+
   console.log(`Proof bundle ${bundleFile}`);
   const entry = await checkEntry(bundle);
   const checkpoint = await checkInclusion(bundle);
-  if (checkpoint) await checkSignature(bundle, checkpoint, values.key);
+  if (checkpoint) await checkSignature(bundle, checkpoint, trusted);
   if (imageFile !== undefined) await checkImage(imageFile, entry);
 
   console.log(failures === 0 ? 'All checks passed.' : `${failures} check${failures === 1 ? '' : 's'} failed.`);

@@ -63,7 +63,7 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
     proof: proof
       ? {
           type: 'RFC 9162 inclusion proof with a C2SP signed checkpoint',
-          verify_with: 'npm run verify -- proof.json [image file]',
+          verify_with: `npm run verify -- proof.json [image file] --site ${siteUrl}`,
           ...proof,
         }
       : null,

@@ -35,7 +35,7 @@ export function bundleListText(work: Pick<PublicWork, 'registry_id' | 'title' | 
     'Check a file: sha256sum <file> (Linux), shasum -a 256 <file> (macOS), Get-FileHash <file> (Windows).',
     'proof.json and proof.jsonld carry the newest signed checkpoint, so they (and their hashes) change',
     'as the transparency log grows; each version proves the same registration.',
-    'Verify the log proof offline: npm run verify -- proof.json [image file]',
+    `Verify the log proof against the log's own key: npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`,
     '',
   ].join('\n');
 }

@@ -21,19 +21,29 @@ export interface LogEntry {
   created_at: string;
 }
 
-/** Leaf hashes start..end-1 in order; throws if any is missing (the log must have no gaps). */
-export async function readLeafHashes(db: Kysely<DB>, start: number, end: number): Promise<Uint8Array[]> {
+/** One column of leaves start..end-1, in order; throws if any leaf is missing (the log must have no gaps). */
+async function readLeafColumn(db: Kysely<DB>, column: 'leaf_hash' | 'canonical_json', start: number, end: number): Promise<string[]> {
   const rows = await db
     .selectFrom('tlog_leaves')
-    .select(['leaf_index', 'leaf_hash'])
+    .select((eb) => ['leaf_index', eb.ref(column).as('value')])
     .where('leaf_index', '>=', String(start))
     .where('leaf_index', '<', String(end))
     .orderBy('leaf_index')
     .execute();
   return rows.map((row, i) => {
     if (Number(row.leaf_index) !== start + i) throw new Error(`Transparency log has no leaf ${start + i}`);
-    return fromHex(row.leaf_hash);
+    return row.value;
   });
+}
+
+/** Leaf hashes start..end-1 in order. */
+export async function readLeafHashes(db: Kysely<DB>, start: number, end: number): Promise<Uint8Array[]> {
+  return (await readLeafColumn(db, 'leaf_hash', start, end)).map(fromHex);
+}
+
+/** The entries (canonical JSON) of leaves start..end-1 in order: the data each leaf hash was computed from. */
+export async function readLeafData(db: Kysely<DB>, start: number, end: number): Promise<string[]> {
+  return readLeafColumn(db, 'canonical_json', start, end);
 }
 
 /**
@@ -111,4 +121,42 @@ export async function publicWorkLeafIndex(db: Kysely<DB>, ref: string): Promise<
     .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
     .executeTakeFirst();
   return row?.log_index == null ? undefined : Number(row.log_index);
+}
+
+export type WorkLogStatus = 'public' | 'removed' | 'purged';
+
+export interface WorkLogState {
+  /** The work's 'created' leaf. */
+  leafIndex: number;
+  status: WorkLogStatus;
+  /** For a removed or purged work: its newest removal leaf ('soft_deleted' or 'purged'), if logged. */
+  removalLeafIndex?: number;
+}
+
+/**
+ * Where a work that was PUBLIC is in the log, by UUID or registry id (already normalised), also
+ * after it was removed or purged: its leaf holds hashes and ids only, and a proof of a past
+ * registration must not vanish with the work. Undefined for a private, unknown or unlogged work.
+ * Reads ids and removal state only, never the personal fields of the row.
+ */
+export async function registeredWorkLogState(db: Kysely<DB>, ref: string): Promise<WorkLogState | undefined> {
+  const row = await db
+    .selectFrom('submissions')
+    .select(['id', 'log_index', 'deleted_at', 'purged_at'])
+    .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
+    .where('is_public', '=', true)
+    .executeTakeFirst();
+  if (!row || row.log_index == null) return undefined;
+  const leafIndex = Number(row.log_index);
+  const status: WorkLogStatus = row.purged_at ? 'purged' : row.deleted_at ? 'removed' : 'public';
+  if (status === 'public') return { leafIndex, status };
+  const removal = await db
+    .selectFrom('tlog_leaves')
+    .select('leaf_index')
+    .where('submission_id', '=', row.id)
+    .where('event_type', 'in', ['soft_deleted', 'purged'])
+    .orderBy('leaf_index', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { leafIndex, status, ...(removal ? { removalLeafIndex: Number(removal.leaf_index) } : {}) };
 }

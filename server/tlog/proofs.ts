@@ -6,7 +6,15 @@ import type { AppDeps } from '../deps';
 import { ensureCheckpoint } from './checkpoints';
 import { toHex } from './hex';
 import { consistencyProofRanges, inclusionProofRanges } from './merkle';
-import { newestCheckpoint, publicWorkLeafIndex, readEntry, type StoredCheckpoint } from './log-repository';
+import { MESSAGES } from '../../core/messages';
+import {
+  newestCheckpoint,
+  publicWorkLeafIndex,
+  readEntry,
+  registeredWorkLogState,
+  type StoredCheckpoint,
+  type WorkLogStatus,
+} from './log-repository';
 import { logTree } from './log-tree';
 import { getLogSigner } from './signer';
 
@@ -66,6 +74,44 @@ export async function workInclusionProof(deps: AppDeps, submissionRef: string): 
   if (leafIndex === undefined) return undefined;
   const checkpoint = await checkpointCovering(deps, leafIndex);
   return checkpoint && inclusionProofAt(deps, leafIndex, checkpoint);
+}
+
+/** GET /api/log/proof/inclusion?id=…: the proof, and whether the work is still public. */
+export interface WorkInclusionProof extends InclusionProof {
+  /** 'removed' or 'purged' when the work was taken off the registry after it was registered. */
+  work_status: WorkLogStatus;
+  /** For a removed or purged work: what that means for this proof, in words. */
+  work_status_note?: string;
+  /** For a removed or purged work: the leaf that logged its removal (or purge), when logged. */
+  removal_leaf_index?: number;
+}
+
+const STATUS_NOTES: Record<Exclude<WorkLogStatus, 'public'>, string> = {
+  removed: MESSAGES.proofOfRemovedWork.description,
+  purged: MESSAGES.proofOfPurgedWork.description,
+};
+
+/**
+ * Inclusion proof of the 'created' leaf of a work that is or was public (by UUID or registry
+ * id), against the newest checkpoint. A removed or purged work keeps its proof: the registration
+ * happened, and the answer says the work was later removed. Undefined for a private, unknown or
+ * unlogged work.
+ */
+export async function registeredWorkInclusionProof(deps: AppDeps, submissionRef: string): Promise<WorkInclusionProof | undefined> {
+  const ref = normaliseSubmissionRef(submissionRef);
+  if (!ref) return undefined;
+  const state = await registeredWorkLogState(deps.db, ref);
+  if (!state) return undefined;
+  const checkpoint = await checkpointCovering(deps, state.leafIndex);
+  if (!checkpoint) return undefined;
+  const proof = await inclusionProofAt(deps, state.leafIndex, checkpoint);
+  if (state.status === 'public') return { ...proof, work_status: 'public' };
+  return {
+    ...proof,
+    work_status: state.status,
+    work_status_note: STATUS_NOTES[state.status],
+    ...(state.removalLeafIndex !== undefined ? { removal_leaf_index: state.removalLeafIndex } : {}),
+  };
 }
 
 /** The proof bundle of a public work, or null when the work is not public (or not logged). */

@@ -1,5 +1,6 @@
 // HTTP routes of the transparency log (DESIGN.md "HTTP contract"): the signed checkpoint, the
-// verifier key, inclusion and consistency proofs, and leaf entries by range.
+// verifier key, inclusion and consistency proofs, and leaf entries by range under /api/log/;
+// the C2SP tlog-tiles read API under /log/ (tile-routes.ts). Both answer any origin (CORS).
 //
 // Caching: the checkpoint changes every minute at most (short cache); the key rarely changes;
 // a proof or entries that only involve leaves that exist and a signed size never change
@@ -12,9 +13,11 @@ import { HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
 import { ensureCheckpoint, scheduleCheckpoints } from './checkpoints';
 import { checkpointAt, currentLogSize, newestCheckpoint, readEntries } from './log-repository';
-import { checkpointCovering, consistencyProof, inclusionProofAt, workInclusionProof } from './proofs';
+import { openToAnyOrigin } from './any-origin';
+import { checkpointCovering, consistencyProof, inclusionProofAt, registeredWorkInclusionProof } from './proofs';
 import { indexParam, invalidParameter, missingParameter, requiredIndexParam, stringParam, type Query } from './query-params';
 import { getLogSigner } from './signer';
+import { tileRoutes } from './tile-routes';
 
 export const MAX_ENTRIES_PER_REQUEST = 1000;
 
@@ -27,23 +30,29 @@ const TEXT = 'text/plain; charset=utf-8';
 const notFound = (message: string) => new HttpError(404, 'not_found', message);
 
 export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, config } = deps;
   scheduleCheckpoints(app, deps);
+  await openToAnyOrigin(app, '/api/log', (scope) => logApiRoutes(scope, deps));
+  await openToAnyOrigin(app, '/log', (scope) => tileRoutes(scope, deps));
+}
+
+/** The JSON API, on a scope whose prefix is /api/log. */
+function logApiRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   // Proofs cost database reads and hashing; share the public API's hourly budget per address.
   const limited = { config: { rateLimit: rateLimitConfig('tlog', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) } };
   const cache = (reply: FastifyReply, value: string) => reply.header('Cache-Control', value);
 
-  app.get('/api/log/checkpoint', async (_request, reply) => {
+  app.get('/checkpoint', async (_request, reply) => {
     const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
     return cache(reply, CACHE_CHECKPOINT).type(TEXT).send(checkpoint.note);
   });
 
-  app.get('/api/log/key', async (_request, reply) => {
+  app.get('/key', async (_request, reply) => {
     // No trailing newline: the body can be passed as-is to a verifier (e.g. --key "$(curl …)").
     return cache(reply, CACHE_KEY).type(TEXT).send((await getLogSigner(deps)).vkey);
   });
 
-  app.get('/api/log/proof/inclusion', limited, async (request, reply) => {
+  app.get('/proof/inclusion', limited, async (request, reply) => {
     const query = request.query as Query;
     const id = stringParam(query, 'id');
     const leafIndex = indexParam(query, 'leaf_index');
@@ -55,7 +64,8 @@ export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       }
       const ref = normaliseSubmissionRef(id);
       if (!ref) throw invalidParameter('id', 'expected a UUID or a registry ID such as VW-2026-000001.');
-      const proof = await workInclusionProof(deps, ref);
+      // A removed or purged work keeps its proof; the answer says it was later removed.
+      const proof = await registeredWorkInclusionProof(deps, ref);
       if (!proof) {
         const { title, description } = MESSAGES.submissionNotFound;
         throw new HttpError(404, 'not_found', description, { title });
@@ -77,7 +87,7 @@ export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return cache(reply, CACHE_LATEST).send(await inclusionProofAt(deps, leafIndex, checkpoint));
   });
 
-  app.get('/api/log/proof/consistency', limited, async (request, reply) => {
+  app.get('/proof/consistency', limited, async (request, reply) => {
     const query = request.query as Query;
     const first = requiredIndexParam(query, 'first');
     const second = requiredIndexParam(query, 'second');
@@ -88,7 +98,7 @@ export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return cache(reply, CACHE_IMMUTABLE).send({ first, second, hashes: await consistencyProof(deps, first, second) });
   });
 
-  app.get('/api/log/entries', limited, async (request, reply) => {
+  app.get('/entries', limited, async (request, reply) => {
     const query = request.query as Query;
     const start = requiredIndexParam(query, 'start');
     const end = requiredIndexParam(query, 'end');

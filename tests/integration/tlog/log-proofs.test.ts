@@ -9,6 +9,7 @@ import { readLeafHashes } from '../../../server/tlog/log-repository';
 import { TreeHasher } from '../../../server/tlog/tree-hasher';
 import { consistencyProofRanges, inclusionProofRanges } from '../../../server/tlog/merkle';
 import { verifyProofBundle } from '../../../core/tlog-verify';
+import { MESSAGES } from '../../../core/messages';
 import { insertLoggedWork, logWorkEvent, type LoggedWork } from './log-fixtures';
 import {
   refFormatVkey,
@@ -173,26 +174,53 @@ describe('transparency log: inclusion proofs', () => {
     expect(refVerifyNote(body.checkpoint, otherKey)).toBe(false);
   });
 
-  it("serves by id only public works, but any leaf by index (leaves hold no personal data)", async () => {
+  it('serves by id no private work, but any leaf by index (leaves hold no personal data)', async () => {
     const privateWork = await insertLoggedWork(t.deps.db, { is_public: false });
-    const deleted = await insertLoggedWork(t.deps.db, { deleted_at: new Date() });
-    for (const work of [privateWork, deleted]) {
-      for (const id of [work.id, work.registry_id]) {
-        const res = await get(`/api/log/proof/inclusion?id=${id}`);
-        expect(res.statusCode).toBe(404);
-        expect(res.json().error).toMatchObject({ code: 'not_found', title: 'Submission Not Found', message: NOT_FOUND });
-      }
-      expect(await getProofBundle(t.deps, work.id)).toBeNull();
-      // A leaf newer than the newest checkpoint gets a fresh checkpoint (of the whole log) on demand.
-      const byIndex = await get(`/api/log/proof/inclusion?leaf_index=${work.leafIndex}`);
-      expect(byIndex.statusCode).toBe(200);
-      expect(byIndex.headers['cache-control']).toBe('public, max-age=60');
-      expect((byIndex.json() as InclusionBody).tree_size).toBe(deleted.leafIndex + 1);
-      expect(independentlyVerified(byIndex.json())).toBe(true);
+    for (const id of [privateWork.id, privateWork.registry_id]) {
+      const res = await get(`/api/log/proof/inclusion?id=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toMatchObject({ code: 'not_found', title: 'Submission Not Found', message: NOT_FOUND });
     }
+    expect(await getProofBundle(t.deps, privateWork.id)).toBeNull();
+    // A leaf newer than the newest checkpoint gets a fresh checkpoint (of the whole log) on demand.
+    const byIndex = await get(`/api/log/proof/inclusion?leaf_index=${privateWork.leafIndex}`);
+    expect(byIndex.statusCode).toBe(200);
+    expect(byIndex.headers['cache-control']).toBe('public, max-age=60');
+    expect((byIndex.json() as InclusionBody).tree_size).toBe(privateWork.leafIndex + 1);
+    expect(independentlyVerified(byIndex.json())).toBe(true);
     const unknown = await get('/api/log/proof/inclusion?id=00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(NOT_FOUND);
+  });
+
+  it('keeps the proof by id of a work later removed or purged, saying so and naming the leaf that logged the removal', async () => {
+    const removedAt = new Date();
+    const removed = await insertLoggedWork(t.deps.db);
+    const removalLeaf = await logWorkEvent(t.deps.db, removed, 'soft_deleted', removedAt);
+    await t.deps.db.updateTable('submissions').set({ deleted_at: removedAt }).where('id', '=', removed.id).execute();
+    const purged = await insertLoggedWork(t.deps.db);
+    await logWorkEvent(t.deps.db, purged, 'soft_deleted', removedAt);
+    const purgeLeaf = await logWorkEvent(t.deps.db, purged, 'purged', new Date(removedAt.getTime() + 1000));
+    await t.deps.db.updateTable('submissions').set({ deleted_at: removedAt, purged_at: new Date(removedAt.getTime() + 1000) }).where('id', '=', purged.id).execute();
+
+    const cases = [
+      { work: removed, status: 'removed', note: MESSAGES.proofOfRemovedWork.description, removalLeaf },
+      { work: purged, status: 'purged', note: MESSAGES.proofOfPurgedWork.description, removalLeaf: purgeLeaf },
+    ];
+    for (const { work, status, note, removalLeaf: leaf } of cases) {
+      for (const id of [work.id, work.registry_id]) {
+        const res = await get(`/api/log/proof/inclusion?id=${id}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ leaf_index: work.leafIndex, work_status: status, work_status_note: note, removal_leaf_index: leaf });
+        expect(independentlyVerified(res.json())).toBe(true);
+      }
+      // The downloads (proof.json, exports) stay for public works only.
+      expect(await getProofBundle(t.deps, work.id)).toBeNull();
+    }
+    const publicAnswer = (await get(`/api/log/proof/inclusion?id=${works[5].id}`)).json();
+    expect(publicAnswer.work_status).toBe('public');
+    expect(publicAnswer).not.toHaveProperty('work_status_note');
+    expect(publicAnswer).not.toHaveProperty('removal_leaf_index');
   });
 
   it("makes a just-registered work's proof available at once, and gives the proof bundle that the browser verifier accepts", async () => {
@@ -223,7 +251,7 @@ describe('transparency log: consistency', () => {
   it('proves the log after 50 more works, a soft delete and a restore extends the 300-entry checkpoint', async () => {
     const before = await get(`/api/log/proof/inclusion?leaf_index=0&tree_size=300`);
     const oldCheckpoint = (before.json() as InclusionBody).checkpoint;
-    const start = (await ensureCheckpoint(t.deps)).treeSize; // 304: 300 + private + deleted + 2 fresh
+    const start = (await ensureCheckpoint(t.deps)).treeSize; // 300 + the works and events of the tests above
     for (let i = 0; i < 50; i++) await insertLoggedWork(t.deps.db);
     const when = new Date();
     await logWorkEvent(t.deps.db, works[7], 'soft_deleted', when);
@@ -333,7 +361,8 @@ describe('transparency log: parameter errors are 400s that name the parameter', 
     ['/api/log/proof/consistency?first=5', 400, "Missing parameter 'second'."],
     ['/api/log/proof/consistency?first=x&second=5', 400, "Invalid parameter 'first': expected a non-negative integer."],
     ['/api/log/proof/consistency?first=6&second=5', 400, "Invalid parameter 'first': must not be larger than 'second'."],
-    ['/api/log/proof/consistency?first=1&second=100000', 400, "Invalid parameter 'second': must not be larger than the log size (356)."],
+    // 300 works, a private one, a removed one (2 leaves), a purged one (3), 2 fresh, 50 more, a delete and a restore.
+    ['/api/log/proof/consistency?first=1&second=100000', 400, "Invalid parameter 'second': must not be larger than the log size (360)."],
     ['/api/log/entries?end=5', 400, "Missing parameter 'start'."],
     ['/api/log/entries?start=5', 400, "Missing parameter 'end'."],
     ['/api/log/entries?start=5&end=5', 400, "Invalid parameter 'end': must be larger than 'start'."],

@@ -1,0 +1,22 @@
+// The log is public data that anyone must be able to follow, including monitors running in a
+// browser on another site: its routes answer GET from any origin. Each prefix gets a scope of
+// its own, so the CORS headers and preflight route reach only the log, never the app's API.
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+
+/** Headers a script on another site may read: caching, and the rate-limit budget. */
+const EXPOSED_HEADERS = ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+
+export async function openToAnyOrigin(
+  app: FastifyInstance,
+  prefix: string,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+): Promise<void> {
+  await app.register(
+    async (scope) => {
+      await scope.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86400 });
+      await routes(scope);
+    },
+    { prefix },
+  );
+}
