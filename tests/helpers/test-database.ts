@@ -14,11 +14,13 @@ export interface TestDatabase {
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database; `migrated: false` leaves it empty (for tests of the migrations themselves). */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
-    await migrate(database.pool);
+    if (migrated) await migrate(database.pool);
     return { database, drop: () => database.close() };
   }
   const name = `ledger_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -30,7 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   // Dropping the database at the end (WITH FORCE) ends any connection still closing: expected.
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, onIdleConnectionError: () => undefined });
-  await migrate(database.pool);
+  if (migrated) await migrate(database.pool);
   return {
     database,
     url: url.toString(),

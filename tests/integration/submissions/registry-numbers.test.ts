@@ -4,19 +4,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionBodySchema } from '../../../core/schemas';
 import { normaliseSubmissionBody } from '../../../core/submission';
-import { openDatabase, type Database } from '../../../server/db/database';
 import { listMigrations, migrate } from '../../../server/db/migrate';
 import type { DB } from '../../../server/db/types';
 import { registerSubmissionBatch, type BatchItem } from '../../../server/submissions/batch-registration';
 import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { storeUpload } from '../../../server/submissions/upload-service';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestDatabase } from '../../helpers/test-database';
 import { freshPng, imageFiles, registerWork, submissionBody, submit, upload } from './helpers';
 
 const REFUSED_TITLE = 'Refused by the database';
@@ -105,36 +103,9 @@ describe('registry numbers', () => {
   });
 });
 
-/** An empty database of the kind the tests run on (PostgreSQL when TEST_DATABASE_URL is set). */
-async function openEmptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `ledger_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2, onIdleConnectionError: () => undefined });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 describe('migration 006 on a registry that used the sequence', () => {
   it('starts the counter after every number the sequence handed out, and counts existing uploads as stored', async () => {
-    const { database, drop } = await openEmptyDatabase();
+    const { database, drop } = await createTestDatabase({ migrated: false });
     const before006 = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-migrations-'));
     try {
       for (const m of listMigrations().filter((m) => m.version < '006')) fs.copyFileSync(m.file, path.join(before006, path.basename(m.file)));
