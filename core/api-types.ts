@@ -177,6 +177,4 @@ export interface WorkRegisteredEvent {
   trust_meter: number;
 }
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; title?: string; fields?: Record<string, string> };
-}
+export type { ApiErrorBody } from './error-codes';

@@ -2,17 +2,16 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { AppDeps } from './deps';
-import type { SiteConfig } from '../core/site';
-import { SITE_NAME } from '../core/site';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors';
 import { installInputGate } from './http/input-gate';
 import { installRouteTable } from './http/route-table';
+import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimit } from './http/rate-limit';
 import { installPages } from './http/pages';
 import { installArtworkServing } from './http/artworks';
+import { siteRoutes } from './site/routes';
 import { submissionsRoutes } from './submissions/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { removalsRoutes } from './removals/routes';
@@ -53,22 +52,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   installInputGate(app);
   installSecurityHeaders(app, config.sponsorUrl);
   await app.register(cookie);
+  await installOpenApi(app, config.siteUrl);
   await installRateLimit(app, deps.db, { disabled: config.rateLimit.disabled, readsPerMinute: config.rateLimit.readsPerMinute });
 
-  app.get('/api/health', async () => {
-    await sql`SELECT 1`.execute(deps.db);
-    return { status: 'ok', database: deps.database.kind };
-  });
-
-  app.get('/api/site', async (): Promise<SiteConfig> => ({
-    site_name: SITE_NAME,
-    site_url: config.siteUrl,
-    support_email: config.supportEmail,
-    sponsor_url: config.sponsorUrl,
-  }));
-
   installArtworkServing(app, deps.db, deps.store);
-  for (const routes of [submissionsRoutes, ledgerRoutes, removalsRoutes, adminRoutes, proofRoutes, tlogRoutes, realtimeRoutes]) {
+  for (const routes of [siteRoutes, submissionsRoutes, ledgerRoutes, removalsRoutes, adminRoutes, proofRoutes, tlogRoutes, realtimeRoutes]) {
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));

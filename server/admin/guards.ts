@@ -5,13 +5,6 @@ import { errorBody } from '../http/errors';
 import type { AppDeps } from '../deps';
 import { ADMIN_SESSION_COOKIE, findSession } from './sessions';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Reachable without an admin session (login, register). */
-    adminPublic?: boolean;
-  }
-}
-
 export const UNAUTHORIZED_MESSAGE = 'You must be logged in as an admin to access this page.';
 export const CSRF_MESSAGE = 'Cross-site request refused.';
 

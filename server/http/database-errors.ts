@@ -3,7 +3,7 @@
 // 22) or a statement past its limits (class 54) is the request's fault (400), and a database
 // that is briefly unreachable or overloaded is a 503 the client may retry.
 import { MESSAGES } from '../../core/messages';
-import { HttpError } from './errors';
+import { AppError, appError } from '../../core/app-error';
 
 interface DatabaseErrorLike {
   code: string;
@@ -21,22 +21,22 @@ function isDatabaseError(err: unknown): err is DatabaseErrorLike {
 
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The HttpError a database error stands for, or null when it is a real server fault. */
-export function httpErrorForDatabaseError(err: unknown): HttpError | null {
+/** The AppError a database error stands for, or null when it is a real server fault. */
+export function httpErrorForDatabaseError(err: unknown): AppError | null {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) return unavailable();
   if (!isDatabaseError(err)) return null;
   const sqlClass = err.code.slice(0, 2);
   if (sqlClass === '22' || sqlClass === '54') {
-    return new HttpError(400, 'invalid_value', MESSAGES.unreadableValue.description, { title: MESSAGES.unreadableValue.title });
+    return appError('invalid_value', MESSAGES.unreadableValue.description, { title: MESSAGES.unreadableValue.title });
   }
   // 08 connection exception, 53 insufficient resources, 57 operator intervention (shutdown, cancel).
   if (sqlClass === '08' || sqlClass === '53' || sqlClass === '57') return unavailable();
   return null;
 }
 
-function unavailable(): HttpError {
-  return new HttpError(503, 'unavailable', MESSAGES.serviceUnavailable.description, {
+function unavailable(): AppError {
+  return appError('unavailable', MESSAGES.serviceUnavailable.description, {
     title: MESSAGES.serviceUnavailable.title,
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
   });

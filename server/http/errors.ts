@@ -1,90 +1,100 @@
-// One error shape for the whole API: { error: { code, message, title?, fields? } }.
+// The one place where errors become HTTP answers: { error: { code, message, title?, fields? } }.
+// Services throw AppError (core/app-error.ts) with a code from the closed list; Fastify's own
+// client errors, schema validation failures and database refusals are translated here too.
 // Client mistakes get a 4xx with a message a person understands; nothing else leaks.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, appError, type AppErrorDetails } from '../../core/app-error';
+import type { ApiErrorBody, ErrorCode } from '../../core/error-codes';
 import { httpErrorForDatabaseError } from './database-errors';
 
-export interface ErrorBody {
-  error: { code: string; message: string; title?: string; fields?: Record<string, string> };
+export type { ApiErrorBody as ErrorBody } from '../../core/error-codes';
+
+export interface ValidationIssue {
+  path: PropertyKey[];
+  message: string;
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly extra: { title?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How this route words a failed schema validation (its own code or title); by default
+     * 'validation_failed' with the first issue's message and one message per field.
+     */
+    validationError?: (issues: ValidationIssue[]) => AppError;
   }
 }
 
-export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
-export const badRequest = (message: string, fields?: Record<string, string>, title?: string) =>
-  new HttpError(400, 'bad_request', message, { fields, title });
-
-export function errorBody(code: string, message: string, extra: { title?: string; fields?: Record<string, string> } = {}): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, extra: Pick<AppErrorDetails, 'title' | 'fields'> = {}): ApiErrorBody {
   return { error: { code, message, ...(extra.title ? { title: extra.title } : {}), ...(extra.fields ? { fields: extra.fields } : {}) } };
 }
 
+/** Answers `error` on `reply`: for hooks and streams, where throwing is not possible. */
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.details.headers) reply.headers(error.details.headers);
+  return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+}
+
 /** Fastify's own client errors, translated into plain sentences. */
-const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body_too_large', message: 'The request is too large.' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'file_too_large', message: 'Images can be at most 10 MB.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', message: 'The request body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The request has an invalid length.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Please send the file as multipart/form-data.' },
-  FST_FILES_LIMIT: { status: 400, code: 'bad_request', message: 'Please send one file at a time.' },
-  FST_PARTS_LIMIT: { status: 400, code: 'bad_request', message: 'The form has too many parts.' },
-  FST_PROTO_VIOLATION: { status: 400, code: 'bad_request', message: 'The request is malformed.' },
-  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The address is not valid (a broken %-escape).' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'bad_request', message: 'The address is too long.' },
-  FST_ERR_VALIDATION: { status: 400, code: 'validation_failed', message: 'The request is not valid.' },
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request is too large.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'Images can be at most 10 MB.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The request has an invalid length.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'Please send the file as multipart/form-data.' },
+  FST_FILES_LIMIT: { code: 'bad_request', message: 'Please send one file at a time.' },
+  FST_PARTS_LIMIT: { code: 'bad_request', message: 'The form has too many parts.' },
+  FST_PROTO_VIOLATION: { code: 'bad_request', message: 'The request is malformed.' },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not valid (a broken %-escape).' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'address_too_long', message: 'The address is too long.' },
+  FST_ERR_VALIDATION: { code: 'validation_failed', message: 'The request is not valid.' },
 };
 
-export type ValidationMessageMapper = (
-  issues: { path: PropertyKey[]; message: string }[],
-) => { message: string; title?: string; fields: Record<string, string> };
-
-function defaultMapper(issues: { path: PropertyKey[]; message: string }[]) {
+function defaultValidationError(issues: ValidationIssue[]): AppError {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
-  return { message: issues[0]?.message ?? 'The request is not valid.', fields };
+  return appError('validation_failed', issues[0]?.message ?? 'The request is not valid.', { fields });
 }
 
-export function installErrorHandling(app: FastifyInstance, mapValidation: ValidationMessageMapper = defaultMapper): void {
+function validationIssues(err: { validation: { params: Record<string, unknown> }[] }): ValidationIssue[] {
+  return err.validation.map((v) => {
+    const issue = v.params.issue as { path?: PropertyKey[]; message: string };
+    return { path: issue.path ?? [], message: issue.message };
+  });
+}
+
+/** The AppError that answers `thrown`, or undefined for a fault of ours (a 500). */
+function toAppError(thrown: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (thrown instanceof AppError) return thrown;
+  const fromDatabase = httpErrorForDatabaseError(thrown);
+  if (fromDatabase) {
+    request.log.warn({ err: thrown }, 'database refused a request');
+    return fromDatabase;
+  }
+  if (hasZodFastifySchemaValidationErrors(thrown)) {
+    const issues = validationIssues(thrown);
+    return (request.routeOptions.config.validationError ?? defaultValidationError)(issues);
+  }
+  const known = thrown.code ? FASTIFY_CLIENT_ERRORS[thrown.code] : undefined;
+  if (known) return appError(known.code, known.message);
+  if (thrown.statusCode === 429) return appError('rate_limited', thrown.message || undefined);
+  if (thrown.statusCode && thrown.statusCode >= 400 && thrown.statusCode < 500) {
+    return appError('bad_request', 'The request could not be processed.');
+  }
+  return undefined;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const fromDatabase = httpErrorForDatabaseError(thrown);
-    if (fromDatabase) request.log.warn({ err: thrown }, 'database refused a request');
-    const err = fromDatabase ?? thrown;
-    if (err instanceof HttpError) {
-      if (err.extra.headers) reply.headers(err.extra.headers);
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.extra));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => {
-        const issue = v.params.issue as { path?: PropertyKey[]; message: string };
-        return { path: issue.path ?? [], message: issue.message };
-      });
-      const mapped = mapValidation(issues);
-      return reply.status(400).send(errorBody('validation_failed', mapped.message, { title: mapped.title, fields: mapped.fields }));
-    }
-    const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
-    if (err.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited', err.message || 'Too many requests. Please try again later.'));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(errorBody('bad_request', 'The request could not be processed.'));
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal_error', 'Something went wrong. Please try again.'));
+    const answer = toAppError(thrown, request);
+    if (answer) return sendError(reply, answer);
+    request.log.error({ err: thrown }, 'unhandled error');
+    return sendError(reply, appError('internal_error'));
   });
 }
 
@@ -93,6 +103,16 @@ export function installErrorHandling(app: FastifyInstance, mapValidation: Valida
  * parameter): the same error shape as everything else instead of Fastify's own.
  */
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { status: 400, code: 'bad_request', message: 'The request is malformed.' };
-  return reply.status(known.status).send(errorBody(known.code, known.message));
+  const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { code: 'bad_request', message: 'The request is malformed.' };
+  return sendError(reply, appError(known.code, known.message));
+}
+
+/**
+ * @deprecated Transitional: throw AppError (core/app-error.ts) instead. The status is taken
+ * from the code's entry in the closed list.
+ */
+export class HttpError extends AppError {
+  constructor(_status: number, code: ErrorCode, message: string, extra: AppErrorDetails = {}) {
+    super(code, message, extra);
+  }
 }

@@ -1,10 +1,12 @@
 // Every route the app serves, as registered: lets tests (and later the API description) walk
 // the whole HTTP surface instead of a hand-kept list that drifts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's declared schema (params, querystring, body, response…), if any. */
+  schema: FastifySchema | undefined;
   /** The route's rate limit as finally configured (read late: plugins may set it after this hook). */
   readonly rateLimit: unknown;
 }
@@ -24,6 +26,7 @@ export function installRouteTable(app: FastifyInstance): void {
       table.push({
         method,
         url: route.url,
+        schema: route.schema,
         get rateLimit() {
           return (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
         },

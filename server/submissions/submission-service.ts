@@ -7,6 +7,7 @@
 // leaf and inserts the work: all of it commits or none, and a rolled-back registration gives its
 // number back (submissions-repository.ts nextRegistrySeqs). The upload's files become the work's
 // files; if anything fails they stay with the upload row, which the expiry cleanup removes.
+import type { ErrorCode } from '../../core/error-codes';
 import crypto from 'node:crypto';
 import type { SubmissionCreated } from '../../core/api-types';
 import { formatRegistryId } from '../../core/ids';
@@ -42,7 +43,7 @@ export interface RegisteredWork extends SubmissionCreated {
   log_index: number;
 }
 
-function uploadRefused(message: { title: string; description: string }, code: string): HttpError {
+function uploadRefused(message: { title: string; description: string }, code: ErrorCode): HttpError {
   return new HttpError(400, code, message.description, { title: message.title, fields: { upload_id: message.description } });
 }
 

@@ -1,0 +1,81 @@
+// The OpenAPI 3.1 document, generated from the routes' own zod schemas as they are registered,
+// so the description cannot drift from what the server validates and answers. Served at
+// /api/openapi.json; the API reference page and the admin route list are read from it.
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_SESSION_COOKIE } from '../../core/admin-api-types';
+import { SITE_NAME } from '../../core/site';
+import { PUBLIC_API } from '../../core/constants';
+import { jsonResponse } from './api-schemas';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const ADMIN_SECURITY_SCHEME = 'adminSession';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an admin session (login, register). */
+    adminPublic?: boolean;
+  }
+}
+
+const TAGS = [
+  { name: 'Public read API', description: 'The ledger as a dataset: open to any origin, rate limited per address, cacheable.' },
+  { name: 'App', description: "The web app's read endpoints." },
+  { name: 'Registration', description: 'Upload an image, register a work, look an image up.' },
+  { name: 'Proof', description: 'Proof pages, badges, reports and bundles of a work.' },
+  { name: 'Transparency log', description: 'The append-only log: checkpoints, proofs, entries and C2SP tiles.' },
+  { name: 'Removal', description: 'Rights holders ask for a work to be removed.' },
+  { name: 'Admin', description: 'Moderation with a full audit trail; needs an admin session.' },
+  { name: 'Site', description: 'Health, site facts, pages, feeds and crawler files.' },
+];
+
+/** Admin routes need the session cookie; every other operation says explicitly that it needs nothing. */
+function securityOf(url: string, adminPublic: boolean | undefined): Record<string, string[]>[] {
+  return url.startsWith('/api/admin/') && !adminPublic ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
+}
+
+/** Call before any route is registered: the document is collected as routes are added. */
+export async function installOpenApi(app: FastifyInstance, siteUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${SITE_NAME} API`,
+        version: PUBLIC_API.apiVersion,
+        description: `The ${SITE_NAME} registry of AI-generated artwork: the public read API, the app's JSON API, proofs and the transparency log.`,
+      },
+      servers: [{ url: siteUrl }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          [ADMIN_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE, description: 'Set by POST /api/admin/login.' },
+        },
+      },
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const adminPublic = (input.route.config as { adminPublic?: boolean } | undefined)?.adminPublic;
+      return { ...transformed, schema: { ...transformed.schema, security: securityOf(input.url, adminPublic) } };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  let document: string | undefined;
+  app.get(
+    OPENAPI_PATH,
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'This OpenAPI 3.1 document',
+        response: { 200: jsonResponse(z.looseObject({ openapi: z.string() }), 'The OpenAPI document.') },
+      },
+    },
+    async (_request, reply) => {
+      // Built on first use: every route is registered by then.
+      document ??= JSON.stringify(app.swagger());
+      return reply.type('application/json; charset=utf-8').send(document);
+    },
+  );
+}

@@ -1,0 +1,24 @@
+// HTTP routes of the site feature: GET /api/health and GET /api/site.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { SITE_NAME } from '../../core/site';
+import type { AppDeps } from '../deps';
+import { healthSchema, siteSchema } from './schemas';
+
+export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+
+  app.get('/api/health', { schema: healthSchema }, async () => {
+    await sql`SELECT 1`.execute(deps.db);
+    return { status: 'ok' as const, database: deps.database.kind };
+  });
+
+  app.get('/api/site', { schema: siteSchema }, async () => ({
+    site_name: SITE_NAME,
+    site_url: config.siteUrl,
+    support_email: config.supportEmail,
+    sponsor_url: config.sponsorUrl,
+  }));
+}
