@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApiDataset } from './parts/api/ApiDataset';
+import { ApiEndpoints } from './parts/api/ApiEndpoints';
 import { ApiReference } from './parts/api/ApiReference';
 import { ApiUsage } from './parts/api/ApiUsage';
 import { PageShell } from './parts/PageShell';
@@ -32,6 +33,7 @@ export default function ApiDocsPage() {
       <ApiReference site={site} />
       <ApiUsage site={site} />
       <ApiDataset site={site} />
+      <ApiEndpoints />
     </PageShell>
   );
 }

@@ -2,11 +2,10 @@ import { CodeBlock } from '../CodeBlock';
 import { ExternalLink } from '../ExternalLink';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';
-import { API_PATH, LOG_ENDPOINTS } from './apiParams';
+import { API_PATH } from './apiParams';
 import { citationText } from './apiSnippets';
-import { DataTable } from './DataTable';
 
-/** Licence and citation, bulk downloads, transparency-log endpoints and test links. */
+/** Licence and citation, bulk downloads and test links. */
 export function ApiDataset({ site }: { site: SiteFacts }) {
   const base = `${site.siteUrl}${API_PATH}`;
   const downloads = [
@@ -43,19 +42,6 @@ export function ApiDataset({ site }: { site: SiteFacts }) {
             </li>
           ))}
         </ul>
-      </Section>
-
-      <Section
-        id="transparency-log"
-        title="Transparency log endpoints"
-        intro={<p>Check independently that a work was registered and that the log was never rewritten.</p>}
-      >
-        <DataTable
-          caption="Transparency log endpoints"
-          columns={['GET', 'Returns']}
-          minWidth="min-w-[36rem]"
-          rows={LOG_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint.description])}
-        />
       </Section>
 
       <Section id="test-links" title="Try it">

@@ -1,11 +1,14 @@
 import { CodeBlock } from '../CodeBlock';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';
-import { API_PATH, FORMATS, LEGACY_API_PATH, QUERY_PARAMS } from './apiParams';
+import { API_PATH, FORMATS, LEGACY_API_PATH } from './apiParams';
 import { DataTable } from './DataTable';
+import { parameterValues, queryParameters, useOpenApi } from './useOpenApi';
 
-/** Base URL, formats and query parameters. */
+/** Base URL, formats and query parameters (the parameters as the server's OpenAPI document lists them). */
 export function ApiReference({ site }: { site: SiteFacts }) {
+  const { data: doc, isError } = useOpenApi();
+  const parameters = doc ? queryParameters(doc, API_PATH) : [];
   return (
     <>
       <Section id="base-url" title="Base URL">
@@ -29,11 +32,17 @@ export function ApiReference({ site }: { site: SiteFacts }) {
       </Section>
 
       <Section id="query-parameters" title="Query parameters">
-        <DataTable
-          caption="Query parameters"
-          columns={['Parameter', 'Values', 'Description']}
-          rows={QUERY_PARAMS.map((param) => [param.name, param.values, param.description])}
-        />
+        {doc ? (
+          <DataTable
+            caption="Query parameters"
+            columns={['Parameter', 'Values', 'Description']}
+            rows={parameters.map((parameter) => [parameter.name, parameterValues(parameter), parameter.description ?? ''])}
+          />
+        ) : (
+          <p className="text-muted-foreground" role="status">
+            {isError ? 'The API description could not be loaded. Please reload the page.' : 'Loading the API description…'}
+          </p>
+        )}
       </Section>
     </>
   );
