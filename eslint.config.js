@@ -4,8 +4,52 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Layering: feature folders sit side by side and never import each other, so a feature can be
+// changed without reading its siblings; what two of them need lives in a shared layer below them
+// (server/works, audit, tlog, db, http, storage, image, deps.ts, config.ts, and core/), and the
+// shared layers import no feature. Composition roots (app.ts, runtime.ts, main.ts, cli/) may
+// import anything. The server uses relative imports only, so a pattern on the folder name is exact
+// enough. tests/unit/lint/feature-imports.test.ts shows the rule failing and passing.
+export const FEATURE_FOLDERS = ['admin', 'ledger', 'proof', 'realtime', 'removals', 'submissions', 'site'];
+export const SHARED_SERVER_LAYERS = ['works', 'audit', 'tlog', 'db', 'http', 'storage', 'image'];
+const importOf = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const layerRules = [
+  ...FEATURE_FOLDERS.map((feature) => ({
+    files: [`server/${feature}/**/*.{ts,mts,mjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: importOf(FEATURE_FOLDERS.filter((f) => f !== feature)),
+              message: `server/${feature} is a feature folder: it must not import a sibling feature. Move what both need to a shared layer (server/works, server/http, server/db, ...).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: SHARED_SERVER_LAYERS.map((layer) => `server/${layer}/**/*.{ts,mts,mjs}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: importOf(FEATURE_FOLDERS),
+              message: 'Shared layers sit below the features and must not import a feature folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'data/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,4 +67,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...layerRules,
 );

@@ -114,6 +114,11 @@ export const MESSAGES = {
   adminNotesRequired: { title: 'Error', description: 'Please provide admin notes for this action.' },
   adminNotesTooLong: { title: 'Notes too long', description: `Admin notes can be at most ${LIMITS.adminNotes} characters.` },
   adminDecisionInvalid: { title: 'Error', description: "The decision must be 'approved' or 'denied'." },
+  // The reason of a moderation step (core/admin-reason.ts); the dialogs word a missing one shorter.
+  adminRemoveReasonRequired: { title: 'Error', description: 'Please give a reason for removing this submission.' },
+  adminPurgeReasonRequired: { title: 'Error', description: 'Please give a reason for purging this submission.' },
+  adminReasonNotText: { title: 'Error', description: 'The reason must be text.' },
+  adminReasonMissing: { title: 'Error', description: 'Please enter a reason.' },
   removeFailed: { title: 'Error removing submission', description: 'Failed to remove the submission.' },
   restoreFailed: { title: 'Error restoring submission', description: 'Failed to restore the submission.' },
   loadSubmissionsFailed: { title: 'Error loading submissions', description: 'Failed to load submissions data.' },

@@ -7,6 +7,7 @@
 // Schema for the OpenAPI description. Storage-ready values come from normaliseSubmissionBody.
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, LIMITS, PLATFORMS, PROFILE_LINKS, PROMPT_VISIBILITIES, REMOVAL_DECISIONS, TAGS } from './constants';
+import { adminReasonSchema } from './admin-reason';
 import { UUID_PATTERN } from './ids';
 import { DEFAULT_PERMISSIONS, type PermissionKey } from './license';
 import type { MessageId } from './messages';
@@ -207,7 +208,7 @@ export type AdminLoginBody = z.output<typeof adminLoginSchema>;
 /** POST /api/admin/removal-requests/{id}/decision */
 export const removalDecisionSchema = z.object({
   decision: z.enum(REMOVAL_DECISIONS, err('adminDecisionInvalid')),
-  admin_notes: requiredText('adminNotesRequired', LIMITS.adminNotes, 'adminNotesTooLong'),
+  admin_notes: adminReasonSchema('decision'),
 });
 export type RemovalDecisionBody = z.output<typeof removalDecisionSchema>;
 

@@ -1,9 +1,18 @@
 // Turns zod issues into the spec's title + description pairs, in the order the forms check them.
 import type { z } from 'zod';
+import { validationFailed, type AppError } from './app-error';
 import { isMessageId, MESSAGES, type MessageId, type MessagePair } from './messages';
 import { quickStartSchema, submissionBodySchema } from './schemas';
 
-type Issue = z.core.$ZodIssue;
+/** What these functions read of an issue: a zod issue, or one the HTTP layer reports after schema validation. */
+export interface ValidationIssueLike {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+type Issue = ValidationIssueLike;
+type Issues = z.ZodError | readonly Issue[];
+
+const issuesOf = (error: Issues): readonly Issue[] => ('issues' in error ? error.issues : error);
 
 export interface IssueMessage extends MessagePair {
   /** Dotted path of the field ('title', 'profile_links.2'), or null for the whole body. */
@@ -56,8 +65,8 @@ function rank(issue: Issue): number {
 }
 
 /** Issues sorted into check order; issues of the same field keep zod's order. */
-export function orderedIssues(error: z.ZodError): Issue[] {
-  return [...error.issues].sort((a, b) => rank(a) - rank(b));
+export function orderedIssues(error: Issues): Issue[] {
+  return [...issuesOf(error)].sort((a, b) => rank(a) - rank(b));
 }
 
 function fieldPath(issue: Issue): string | null {
@@ -72,14 +81,14 @@ export function issueMessage(issue: Issue): IssueMessage {
 }
 
 /** The message a form shows as its toast: the first failing check in check order. */
-export function firstIssueMessage(error: z.ZodError): IssueMessage {
+export function firstIssueMessage(error: Issues): IssueMessage {
   const [first] = orderedIssues(error);
   if (!first) return { ...MESSAGES.unexpectedError, field: null, id: 'unexpectedError' };
   return issueMessage(first);
 }
 
 /** One description per field (its first failing check), for messages under each input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: Issues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of orderedIssues(error)) {
     const key = fieldPath(issue) ?? '_';
@@ -93,11 +102,17 @@ export interface ValidationErrorBody {
 }
 
 /** The server's 400 body for invalid input (DESIGN.md error shape). */
-export function validationErrorBody(error: z.ZodError): ValidationErrorBody {
+export function validationErrorBody(error: Issues): ValidationErrorBody {
   const first = firstIssueMessage(error);
   return {
     error: { code: 'validation_failed', message: first.description, title: first.title, fields: fieldErrors(error) },
   };
+}
+
+/** The same answer as an error to throw: routes that validate with a schema give it as `config.validationError`. */
+export function validationFailedError(issues: readonly Issue[]): AppError {
+  const { error } = validationErrorBody(issues);
+  return validationFailed(error.message, error.fields, error.title);
 }
 
 // ---------------------------------------------------------------------------------------------

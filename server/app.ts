@@ -15,6 +15,7 @@ import { siteRoutes } from './site/routes';
 import { submissionsRoutes } from './submissions/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { removalsRoutes } from './removals/routes';
+import { removalAdminRoutes } from './removals/admin-routes';
 import { adminRoutes } from './admin/routes';
 import { proofRoutes } from './proof/routes';
 import { tlogRoutes } from './tlog/routes';
@@ -56,7 +57,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await installRateLimit(app, deps.db, { disabled: config.rateLimit.disabled, readsPerMinute: config.rateLimit.readsPerMinute });
 
   installArtworkServing(app, deps.db, deps.store);
-  for (const routes of [siteRoutes, submissionsRoutes, ledgerRoutes, removalsRoutes, adminRoutes, proofRoutes, tlogRoutes, realtimeRoutes]) {
+  // The removals feature's admin routes live in the admin scope (its session and origin checks).
+  const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes]);
+  for (const routes of [siteRoutes, submissionsRoutes, ledgerRoutes, removalsRoutes, adminWithFeatures, proofRoutes, tlogRoutes, realtimeRoutes]) {
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));

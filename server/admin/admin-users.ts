@@ -5,6 +5,7 @@ import { LIMITS } from '../../core/constants';
 import { isValidEmail } from '../../core/schemas';
 import type { DB } from '../db/types';
 import { writeAudit } from '../audit/write-audit';
+import { findAdminByEmail, insertAdmin } from './admin-users-repository';
 import { hashPassword } from './passwords';
 
 export type AdminCreateErrorCode = 'invalid_email' | 'weak_password' | 'admin_exists';
@@ -43,17 +44,13 @@ export async function createAdmin(
 ): Promise<AdminProfile> {
   const email = input.email.trim();
   checkNewAdmin(email, input.password);
-  const exists = await db.selectFrom('admin_users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+  const exists = await findAdminByEmail(db, email);
   const taken = () => new AdminCreateError('admin_exists', `An admin with the email ${email} already exists.`);
   if (exists) throw taken();
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('admin_users')
-        .values({ email, password_hash: passwordHash, created_at: context.now })
-        .returning(['id', 'email'])
-        .executeTakeFirstOrThrow();
+      const row = await insertAdmin(trx, { email, password_hash: passwordHash, created_at: context.now });
       await writeAudit(trx, {
         table_name: 'admin_users',
         record_id: row.id,

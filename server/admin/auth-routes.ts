@@ -2,13 +2,12 @@
 // key is configured, POST /api/admin/register (DECISIONS #14, #15).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AdminLogoutResponse, AdminRegisterResponse, AdminSessionResponse } from '../../core/admin-api-types';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError, type AppError } from '../../core/app-error';
 import { MESSAGES, adminLoginThrottledMessage } from '../../core/messages';
-import { adminLoginSchema } from '../../core/schemas';
-import { firstIssueMessage, validationErrorBody } from '../../core/validation';
+import { firstIssueMessage, validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
+import type { ValidationIssue } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
 import { writeAudit } from '../audit/write-audit';
 import { AdminCreateError, createAdmin } from './admin-users';
@@ -16,7 +15,8 @@ import { attemptLogin } from './login';
 import { scheduleLoginThrottleCleanup } from './login-throttle';
 import { dummyPasswordHash } from './passwords';
 import { ADMIN_SESSION_COOKIE, revokeSession, sessionCookieOptions } from './sessions';
-import { requestMeta, signedInAdmin } from './request-context';
+import { requestMeta, signedInAdmin } from '../http/request-context';
+import { loginSchema, logoutSchema, registerSchema, sessionSchema } from './schemas';
 
 /**
  * Per-address budget of login (and register) attempts: an outer cap. The login throttle
@@ -24,12 +24,14 @@ import { requestMeta, signedInAdmin } from './request-context';
  */
 export const LOGIN_ATTEMPTS_PER_HOUR = 30;
 
-const registerSchema = z.object({
-  email: z.string().default(''),
-  password: z.string().default(''),
-  masterKey: z.string().optional(),
-  master_key: z.string().optional(),
-});
+const invalidCredentials = () => appError('invalid_credentials', MESSAGES.adminLoginFailed.description, { title: MESSAGES.adminLoginFailed.title });
+
+/** An over-long value is answered like a wrong password: it cannot be anyone's credentials. */
+function loginValidationError(issues: ValidationIssue[]): AppError {
+  return firstIssueMessage(issues).id === 'adminCredentialsTooLong' ? invalidCredentials() : validationFailedError(issues);
+}
+
+const invalidMasterKey = () => appError('forbidden', 'Invalid master key.', { title: 'Registration failed' });
 
 /** Constant-time comparison of two secrets of any length: compares their SHA-256 digests. */
 export function secretsMatch(given: string, expected: string): boolean {
@@ -38,7 +40,8 @@ export function secretsMatch(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export async function adminAuthRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const scope = fastify.withTypeProvider<ZodTypeProvider>();
   const loginLimit = rateLimitConfig('admin-login', LOGIN_ATTEMPTS_PER_HOUR, 'hour', deps.config.rateLimit.disabled);
   scheduleLoginThrottleCleanup(scope, deps.db, deps.now);
   // Made before the first request, so an unknown e-mail never costs more than a known one.
@@ -46,30 +49,23 @@ export async function adminAuthRoutes(scope: FastifyInstance, deps: AppDeps): Pr
     await dummyPasswordHash();
   });
 
-  scope.post('/api/admin/login', { config: { adminPublic: true, rateLimit: loginLimit } }, async (request, reply) => {
-    const parsed = adminLoginSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      // An over-long value is answered like a wrong password: it cannot be anyone's credentials.
-      const status = firstIssueMessage(parsed.error).id === 'adminCredentialsTooLong' ? 401 : 400;
-      return reply.status(status).send(validationErrorBody(parsed.error));
-    }
-    const result = await attemptLogin(deps, parsed.data.email, parsed.data.password, requestMeta(request));
-    if (result.kind === 'invalid') {
-      throw new HttpError(401, 'invalid_credentials', MESSAGES.adminLoginFailed.description, { title: MESSAGES.adminLoginFailed.title });
-    }
+  const loginConfig = { adminPublic: true, rateLimit: loginLimit, validationError: loginValidationError };
+  scope.post('/api/admin/login', { schema: loginSchema, config: loginConfig }, async (request, reply) => {
+    const { email, password } = request.body;
+    const result = await attemptLogin(deps, email, password, requestMeta(request));
+    if (result.kind === 'invalid') throw invalidCredentials();
     if (result.kind === 'throttled') {
       const message = adminLoginThrottledMessage(result.retryAfterSeconds);
-      throw new HttpError(429, 'too_many_attempts', message.description, {
+      throw appError('too_many_attempts', message.description, {
         title: message.title,
         headers: { 'Retry-After': String(result.retryAfterSeconds) },
       });
     }
     reply.setCookie(ADMIN_SESSION_COOKIE, result.token, sessionCookieOptions(deps.config));
-    const body: AdminSessionResponse = { admin: result.admin, expires_at: result.expiresAt.toISOString() };
-    return body;
+    return { admin: result.admin, expires_at: result.expiresAt.toISOString() };
   });
 
-  scope.post('/api/admin/logout', async (request, reply) => {
+  scope.post('/api/admin/logout', { schema: logoutSchema }, async (request, reply) => {
     const admin = signedInAdmin(request);
     const now = deps.now();
     const meta = requestMeta(request);
@@ -87,39 +83,29 @@ export async function adminAuthRoutes(scope: FastifyInstance, deps: AppDeps): Pr
       });
     });
     reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(deps.config));
-    const body: AdminLogoutResponse = { ok: true };
-    return body;
+    return { ok: true as const };
   });
 
-  scope.get('/api/admin/session', async (request) => {
+  scope.get('/api/admin/session', { schema: sessionSchema }, async (request) => {
     const admin = signedInAdmin(request);
-    const body: AdminSessionResponse = {
-      admin: { id: admin.id, email: admin.email },
-      expires_at: admin.sessionExpiresAt.toISOString(),
-    };
-    return body;
+    return { admin: { id: admin.id, email: admin.email }, expires_at: admin.sessionExpiresAt.toISOString() };
   });
 
   const masterKey = deps.config.adminMasterKey;
   if (!masterKey) return; // DECISIONS #15: without a configured key the call does not exist.
 
   const registerLimit = rateLimitConfig('admin-register', LOGIN_ATTEMPTS_PER_HOUR, 'hour', deps.config.rateLimit.disabled);
-  scope.post('/api/admin/register', { config: { adminPublic: true, rateLimit: registerLimit } }, async (request, reply) => {
-    const parsed = registerSchema.safeParse(request.body ?? {});
-    const given = parsed.success ? (parsed.data.masterKey ?? parsed.data.master_key ?? '') : '';
-    if (!parsed.success || !secretsMatch(given, masterKey)) {
-      throw new HttpError(403, 'forbidden', 'Invalid master key.', { title: 'Registration failed' });
-    }
+  // A malformed body is refused like a wrong key: nothing tells a caller what the call expects.
+  const registerConfig = { adminPublic: true, rateLimit: registerLimit, validationError: invalidMasterKey };
+  scope.post('/api/admin/register', { schema: registerSchema, config: registerConfig }, async (request, reply) => {
+    const body = request.body;
+    if (!secretsMatch(body.masterKey ?? body.master_key ?? '', masterKey)) throw invalidMasterKey();
     const meta = requestMeta(request);
     try {
-      const admin = await createAdmin(deps.db, parsed.data, { now: deps.now(), via: 'register call', ...meta });
-      const body: AdminRegisterResponse = { admin };
-      return reply.status(201).send(body);
+      const admin = await createAdmin(deps.db, body, { now: deps.now(), via: 'register call', ...meta });
+      return reply.status(201).send({ admin });
     } catch (err) {
-      if (err instanceof AdminCreateError) {
-        const status = err.code === 'admin_exists' ? 409 : 400;
-        throw new HttpError(status, err.code, err.message, { title: 'Registration failed' });
-      }
+      if (err instanceof AdminCreateError) throw appError(err.code, err.message, { title: 'Registration failed' });
       throw err;
     }
   });

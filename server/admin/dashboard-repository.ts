@@ -11,7 +11,7 @@ import type {
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { adminTrustLabel } from '../../core/status';
 import type { DB } from '../db/types';
-import { containsPattern, offsetOf, pageWithTotal } from './list-query';
+import { containsPattern, offsetOf, pageWithTotal } from '../db/paging';
 import { adminImageUrl } from './submission-ref';
 
 export interface DashboardFilter {

@@ -8,7 +8,7 @@ import type {
 } from '../../core/admin-api-types';
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../core/constants';
 import type { DB, Submission } from '../db/types';
-import { pageWithTotal, whereAnyContains } from './list-query';
+import { pageWithTotal, whereAnyContains } from '../db/paging';
 import { adminImageUrl } from './submission-ref';
 
 export async function deletedCounters(db: Kysely<DB>, now: Date): Promise<DeletedSubmissionCounters> {

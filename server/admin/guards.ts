@@ -1,7 +1,8 @@
 // Hooks of every /api/admin/* route: no caching, the CSRF check on state-changing calls, and the
 // session check (except on the routes marked `adminPublic`: login and register).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../http/errors';
+import { appError } from '../../core/app-error';
+import { sendError } from '../http/errors';
 import type { AppDeps } from '../deps';
 import { ADMIN_SESSION_COOKIE, findSession } from './sessions';
 
@@ -25,11 +26,11 @@ export function installAdminGuards(scope: FastifyInstance, deps: AppDeps): void 
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
     if (!SAFE_METHODS.has(request.method) && !isSameSiteRequest(request, deps.config.siteUrl)) {
-      return reply.status(403).send(errorBody('csrf', CSRF_MESSAGE));
+      return sendError(reply, appError('csrf', CSRF_MESSAGE));
     }
     if (request.routeOptions.config.adminPublic) return;
     const admin = await findSession(deps.db, request.cookies[ADMIN_SESSION_COOKIE], deps.now());
-    if (!admin) return reply.status(401).send(errorBody('unauthorized', UNAUTHORIZED_MESSAGE));
+    if (!admin) return sendError(reply, appError('unauthorized', UNAUTHORIZED_MESSAGE));
     request.admin = admin;
   });
 }

@@ -7,19 +7,12 @@
 // a purge takes too: a work purged meanwhile is not given back a file no row would name.
 import type { ImageCheckLostWork, ImageCheckResponse } from '../../core/admin-api-types';
 import type { AppDeps } from '../deps';
-import { ImageBusyError, processImageOffThread } from '../submissions/image';
+import { ImageBusyError, processImageOffThread } from '../image';
 import { isValidObjectKey } from '../storage/object-store';
+import { lockUnpurgedWithImage, unpurgedWorkImages, type WorkImage } from './image-check-repository';
 
 /** 'purged': purged while being checked; like the purged works the list leaves out, not reported. */
 type Outcome = 'ok' | 'regenerated' | 'lost' | 'purged';
-
-interface WorkImage {
-  id: string;
-  registry_id: string;
-  title: string;
-  image_key: string | null;
-  original_key: string | null;
-}
 
 async function checkOne(deps: AppDeps, work: WorkImage): Promise<Outcome> {
   const key = work.image_key;
@@ -38,14 +31,7 @@ async function checkOne(deps: AppDeps, work: WorkImage): Promise<Outcome> {
     return 'lost';
   }
   return deps.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const current = await trx
-      .selectFrom('submissions')
-      .select('id')
-      .where('id', '=', work.id)
-      .where('image_key', '=', key)
-      .where('purged_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockUnpurgedWithImage(trx, work.id, key);
     // Purged while the image was being rebuilt: its files are gone on purpose.
     if (!current) return 'purged';
     await deps.store.put('artworks', key, derivative);
@@ -54,16 +40,7 @@ async function checkOne(deps: AppDeps, work: WorkImage): Promise<Outcome> {
 }
 
 export async function checkImages(deps: AppDeps, range: { offset: number; limit?: number }): Promise<ImageCheckResponse> {
-  const base = deps.db.selectFrom('submissions').where('purged_at', 'is', null);
-  const countRow = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  let query = base
-    .select(['id', 'registry_id', 'title', 'image_key', 'original_key'])
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .offset(range.offset);
-  if (range.limit !== undefined) query = query.limit(range.limit);
-  const works = await query.execute();
-
+  const { works, total } = await unpurgedWorkImages(deps.db, range);
   const report = { ok: 0, regenerated: 0 };
   const lost: ImageCheckLostWork[] = [];
   // One at a time: decoding originals is memory-hungry and this is a background chore.
@@ -72,7 +49,6 @@ export async function checkImages(deps: AppDeps, range: { offset: number; limit?
     if (outcome === 'lost') lost.push({ id: work.id, registry_id: work.registry_id, title: work.title });
     else if (outcome !== 'purged') report[outcome] += 1;
   }
-  const total = Number(countRow.n);
   const end = range.offset + works.length;
   return {
     total,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
+import { deleteExpiredLoginThrottles, deleteThrottle, lockOrCreateThrottle, lockThrottle, updateThrottle } from './login-throttle-repository';
 
 export const LOGIN_THROTTLE = {
   /** Failures from one address for one e-mail before every further attempt must wait. */
@@ -71,8 +72,7 @@ export async function chargeLoginAttempt(db: Kysely<DB>, ip: string, email: stri
   return db.transaction().execute(async (trx): Promise<LoginCharge> => {
     const rows = [];
     for (const { key } of keys) {
-      await trx.insertInto('login_throttle').values({ key, expires_at: expiresAt }).onConflict((oc) => oc.column('key').doNothing()).execute();
-      const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+      const row = await lockOrCreateThrottle(trx, key, expiresAt);
       // A row past its expiry that the cleanup has not reached yet counts as absent.
       rows.push(new Date(row.expires_at) > now ? row : { ...row, failures: 0, blocked_until: null });
     }
@@ -81,11 +81,7 @@ export async function chargeLoginAttempt(db: Kysely<DB>, ip: string, email: stri
     if (longest > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(longest / 1000) };
     for (const [i, { key, freeFailures }] of keys.entries()) {
       const failures = rows[i].failures + 1;
-      await trx
-        .updateTable('login_throttle')
-        .set({ failures, blocked_until: blockedUntilAfter(failures, freeFailures, now), expires_at: expiresAt })
-        .where('key', '=', key)
-        .execute();
+      await updateThrottle(trx, key, { failures, blocked_until: blockedUntilAfter(failures, freeFailures, now), expires_at: expiresAt });
     }
     return { kind: 'charged' };
   });
@@ -97,19 +93,13 @@ export async function chargeLoginAttempt(db: Kysely<DB>, ip: string, email: stri
  */
 export async function refundLoginAttempt(db: Db, ip: string, email: string, now: Date): Promise<void> {
   const [address, pair] = throttleKeys(ip, email);
-  const row = await db.selectFrom('login_throttle').selectAll().where('key', '=', address.key).forUpdate().executeTakeFirst();
+  const row = await lockThrottle(db, address.key);
   if (row && new Date(row.expires_at) > now) {
     const failures = Math.max(0, row.failures - 1);
     const blockedUntil = failures >= address.freeFailures ? row.blocked_until : null;
-    await db.updateTable('login_throttle').set({ failures, blocked_until: blockedUntil }).where('key', '=', address.key).execute();
+    await updateThrottle(db, address.key, { failures, blocked_until: blockedUntil });
   }
-  await db.deleteFrom('login_throttle').where('key', '=', pair.key).execute();
-}
-
-/** Deletes forgotten counters; returns how many went. */
-export async function deleteExpiredLoginThrottles(db: Kysely<DB>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('login_throttle').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await deleteThrottle(db, pair.key);
 }
 
 /** Runs the cleanup when the server starts and then hourly, so the table does not grow forever. */

@@ -4,27 +4,18 @@
 // Unknown e-mails take the same path and the same time as known ones (a dummy hash is checked),
 // and get the same answers. Times come from deps.now().
 import type { AdminProfile } from '../../core/admin-api-types';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
 import type { AppDeps } from '../deps';
 import { writeAudit } from '../audit/write-audit';
+import { findAdminByEmail, stampLastLogin } from './admin-users-repository';
 import { chargeLoginAttempt, refundLoginAttempt } from './login-throttle';
 import { spendPasswordCheck, verifyPassword } from './passwords';
 import { createSession } from './sessions';
-import type { RequestMeta } from './request-context';
+import type { RequestMeta } from '../http/request-context';
 
 export type LoginResult =
   | { kind: 'ok'; admin: AdminProfile; token: string; expiresAt: Date }
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
-
-function findAdminByEmail(db: Kysely<DB>, email: string) {
-  return db
-    .selectFrom('admin_users')
-    .select(['id', 'email', 'password_hash'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-}
 
 export async function attemptLogin(deps: AppDeps, email: string, password: string, meta: RequestMeta): Promise<LoginResult> {
   const now = deps.now();
@@ -59,7 +50,7 @@ export async function attemptLogin(deps: AppDeps, email: string, password: strin
   const admin = { id: user.id, email: user.email };
   return deps.db.transaction().execute(async (trx): Promise<LoginResult> => {
     await refundLoginAttempt(trx, meta.ip, email, now);
-    await trx.updateTable('admin_users').set({ last_login_at: now }).where('id', '=', user.id).execute();
+    await stampLastLogin(trx, user.id, now);
     const session = await createSession(trx, user.id, now, deps.config.adminSessionHours, meta);
     await writeAudit(trx, {
       table_name: 'admin_users',

@@ -5,7 +5,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { ADMIN_SESSION_COOKIE } from '../../core/admin-api-types';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/types';
-import type { SignedInAdmin, RequestMeta } from './request-context';
+import type { SignedInAdmin, RequestMeta } from '../http/request-context';
+import { findLiveSession, insertSession, revokeSessionRow } from './sessions-repository';
 
 export { ADMIN_SESSION_COOKIE };
 
@@ -24,17 +25,14 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + hours * 60 * 60 * 1000);
-  await trx
-    .insertInto('admin_sessions')
-    .values({
-      token_hash: hashSessionToken(token),
-      admin_id: adminId,
-      created_at: now,
-      expires_at: expiresAt,
-      ip_address: meta.ip,
-      user_agent: meta.user_agent,
-    })
-    .execute();
+  await insertSession(trx, {
+    token_hash: hashSessionToken(token),
+    admin_id: adminId,
+    created_at: now,
+    expires_at: expiresAt,
+    ip_address: meta.ip,
+    user_agent: meta.user_agent,
+  });
   return { token, expiresAt };
 }
 
@@ -42,20 +40,13 @@ export async function createSession(
 export async function findSession(db: Kysely<DB>, token: string | undefined, now: Date): Promise<SignedInAdmin | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashSessionToken(token);
-  const row = await db
-    .selectFrom('admin_sessions as s')
-    .innerJoin('admin_users as u', 'u.id', 's.admin_id')
-    .select(['u.id', 'u.email', 's.expires_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await findLiveSession(db, tokenHash, now);
   if (!row) return null;
   return { id: row.id, email: row.email, sessionHash: tokenHash, sessionExpiresAt: new Date(row.expires_at) };
 }
 
 export async function revokeSession(trx: Transaction<DB>, tokenHash: string, now: Date): Promise<void> {
-  await trx.updateTable('admin_sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+  await revokeSessionRow(trx, tokenHash, now);
 }
 
 /**

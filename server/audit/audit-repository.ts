@@ -1,9 +1,10 @@
-// Reads of the audit log: the filtered, paged list of the audit page and one record's trail.
-import type { Kysely, Selectable } from 'kysely';
+// The audit log's queries: its rows written (write-audit.ts shapes them), the filtered, paged
+// list of the audit page and one record's trail.
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditEntry, AuditLogAction } from '../../core/admin-api-types';
 import { PAGE_SIZES } from '../../core/constants';
 import type { AuditLogTable, DB } from '../db/types';
-import { containsPattern, offsetOf } from '../admin/list-query';
+import { containsPattern, offsetOf } from '../db/paging';
 
 export interface AuditListFilter {
   search?: string;
@@ -64,4 +65,11 @@ export async function auditTrail(db: Kysely<DB>, tableName: string, recordId: st
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toAuditEntry);
+}
+
+/** Inserts the rows with one statement; their ids come back in the same order. */
+export async function insertAuditRows(db: Kysely<DB> | Transaction<DB>, rows: readonly Insertable<AuditLogTable>[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insertInto('audit_log').values([...rows]).returning('id').execute();
+  return inserted.map((row) => String(row.id));
 }

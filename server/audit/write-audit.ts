@@ -1,11 +1,13 @@
 // Writes one audit_log row. Always called with the transaction that makes the change, so the
 // change and its record commit together or not at all.
-import type { Kysely, Transaction } from 'kysely';
-import type { AuditAction, DB } from '../db/types';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { AuditAction, AuditLogTable, DB } from '../db/types';
+import { insertAuditRows } from './audit-repository';
 import { changedFields, toAuditValues, type AuditValues } from './changed-fields';
 
 export interface AuditActor {
-  id: string;
+  /** Null when no admin account acted (the seed command). */
+  id: string | null;
   email: string;
 }
 
@@ -26,25 +28,31 @@ export interface AuditInput {
 }
 
 export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, input: AuditInput): Promise<string> {
+  const [id] = await writeAudits(trx, [input]);
+  return id;
+}
+
+/** Many rows with one statement (a batch of soft deletes); the ids come back in input order. */
+export async function writeAudits(trx: Transaction<DB> | Kysely<DB>, inputs: readonly AuditInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  return insertAuditRows(trx, inputs.map(auditRow));
+}
+
+function auditRow(input: AuditInput): Insertable<AuditLogTable> {
   const oldValues = toAuditValues(input.old_values);
   const newValues = toAuditValues(input.new_values);
-  const row = await trx
-    .insertInto('audit_log')
-    .values({
-      table_name: input.table_name,
-      record_id: input.record_id,
-      action_type: input.action_type,
-      admin_id: input.admin?.id ?? null,
-      admin_email: input.admin?.email ?? null,
-      reason: input.reason ?? null,
-      old_values: oldValues ? JSON.stringify(oldValues) : null,
-      new_values: newValues ? JSON.stringify(newValues) : null,
-      changed_fields: input.changed_fields ?? changedFields(oldValues, newValues),
-      ip_address: input.ip ?? null,
-      user_agent: input.user_agent ?? null,
-      ...(input.at ? { created_at: input.at } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  return {
+    table_name: input.table_name,
+    record_id: input.record_id,
+    action_type: input.action_type,
+    admin_id: input.admin?.id ?? null,
+    admin_email: input.admin?.email ?? null,
+    reason: input.reason ?? null,
+    old_values: oldValues ? JSON.stringify(oldValues) : null,
+    new_values: newValues ? JSON.stringify(newValues) : null,
+    changed_fields: input.changed_fields ?? changedFields(oldValues, newValues),
+    ip_address: input.ip ?? null,
+    user_agent: input.user_agent ?? null,
+    ...(input.at ? { created_at: input.at } : {}),
+  };
 }

@@ -22,7 +22,8 @@ import { openRuntime } from '../runtime';
 import { registerSubmissionBatch, type BatchItem, type BatchRegisteredWork } from '../submissions/batch-registration';
 import { createMemoryRegistryIndex } from '../submissions/registry-index';
 import { storeUpload } from '../submissions/upload-service';
-import { appendLogEvents } from '../tlog/store';
+import { softDeleteSubmissions, type ModerationContext } from '../works/lifecycle';
+import { findWorksForUpdate } from '../works/works-repository';
 import {
   chance,
   makeArtists,
@@ -149,37 +150,18 @@ async function prepareBatch(deps: AppDeps, options: SeedOptions, artists: SeedAr
   return items;
 }
 
-/** Soft-deletes as an admin would: the rows' deletion fields, audit entries and log leaves, together. */
+/**
+ * Soft-deletes as an admin would, through the same works-layer transaction as the dashboard's
+ * Remove: the rows' deletion fields, audit entries and log leaves, together.
+ */
 async function softDelete(deps: AppDeps, works: readonly BatchRegisteredWork[], at: Date): Promise<void> {
   if (works.length === 0) return;
   const reason = 'Demo data: removed after a (fictional) removal request';
+  // No admin account and no request: the audit entries name the seed command.
+  const ctx: ModerationContext = { admin: { id: null, email: 'seed@localhost' }, now: at, meta: { ip: null, user_agent: null } };
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('submissions')
-      .set({ deleted_at: at, deleted_by: 'seed@localhost', deletion_reason: reason, updated_at: at })
-      .where('id', 'in', works.map((w) => w.id))
-      .execute();
-    await trx
-      .insertInto('audit_log')
-      .values(
-        works.map((work) => ({
-          table_name: 'submissions',
-          record_id: work.id,
-          action_type: 'SOFT_DELETE',
-          admin_id: null,
-          admin_email: 'seed@localhost',
-          reason,
-          old_values: JSON.stringify({ deleted_at: null }),
-          new_values: JSON.stringify({ deleted_at: at.toISOString(), deletion_reason: reason }),
-          changed_fields: ['deleted_at', 'deleted_by', 'deletion_reason'],
-          created_at: at,
-        })),
-      )
-      .execute();
-    await appendLogEvents(
-      trx,
-      works.map((work) => ({ registry_id: work.registry_id, submission_id: work.id, image_sha256: work.image_hash, event: 'soft_deleted' as const, time: at })),
-    );
+    const rows = await findWorksForUpdate(trx, works.map((w) => w.id));
+    await softDeleteSubmissions(trx, rows, reason, ctx);
   });
 }
 

@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; absent means in memory (tests). */
   dataDir?: string;
+  /** In-memory embedded database only: start from this dump (PGlite dumpDataDir) instead of an initdb. */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * Called when an idle PostgreSQL connection dies (server restart, admin command). The pool
@@ -39,10 +41,10 @@ const warnIdleConnectionError = (err: Error) => console.warn(`PostgreSQL connect
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleConnectionError ?? warnIdleConnectionError)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   let lock: DataDirLock | undefined;
   let location = 'memory://';
   if (dataDir) {
@@ -52,7 +54,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(location, { extensions: { pg_trgm }, ...(dataDir ? {} : { loadDataDir }) });
   } catch (err) {
     lock?.release();
     throw err;

@@ -53,5 +53,8 @@ export function textResponse(description: string, ...mediaTypes: string[]): Cont
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])) };
 }
 
-/** 304 Not Modified: the If-None-Match ETag is current (no body). */
-export const notModifiedResponse = { 304: { description: 'Not modified: the If-None-Match ETag is current.', content: {} } } as const;
+/**
+ * 304 Not Modified: the If-None-Match ETag is current. No body: a null schema, because
+ * @fastify/swagger cannot read a response with an empty `content` (it throws building the document).
+ */
+export const notModifiedResponse = { 304: z.null().describe('Not modified: the If-None-Match ETag is current.') } as const;

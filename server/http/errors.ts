@@ -61,11 +61,10 @@ function defaultValidationError(issues: ValidationIssue[]): AppError {
   return appError('validation_failed', issues[0]?.message ?? 'The request is not valid.', { fields });
 }
 
-function validationIssues(err: { validation: { params: Record<string, unknown> }[] }): ValidationIssue[] {
-  return err.validation.map((v) => {
-    const issue = v.params.issue as { path?: PropertyKey[]; message: string };
-    return { path: issue.path ?? [], message: issue.message };
-  });
+// fastify-type-provider-zod keeps each zod issue's message but leaves its path out of `params`:
+// the path survives only as the JSON pointer `instancePath` ('/' for the whole body).
+function validationIssues(err: { validation: { instancePath: string; message?: string }[] }): ValidationIssue[] {
+  return err.validation.map((v) => ({ path: v.instancePath.split('/').filter((key) => key !== ''), message: v.message ?? '' }));
 }
 
 /** The AppError that answers `thrown`, or undefined for a fault of ours (a 500). */
@@ -105,14 +104,4 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { code: 'bad_request', message: 'The request is malformed.' };
   return sendError(reply, appError(known.code, known.message));
-}
-
-/**
- * @deprecated Transitional: throw AppError (core/app-error.ts) instead. The status is taken
- * from the code's entry in the closed list.
- */
-export class HttpError extends AppError {
-  constructor(_status: number, code: ErrorCode, message: string, extra: AppErrorDetails = {}) {
-    super(code, message, extra);
-  }
 }

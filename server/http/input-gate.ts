@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../core/messages';
 import { containsForbiddenCharacters } from '../../core/text-safety';
-import { HttpError } from './errors';
+import { appError } from '../../core/app-error';
 
 export const forbiddenCharactersError = () =>
-  new HttpError(400, 'forbidden_characters', MESSAGES.forbiddenCharacters.description, { title: MESSAGES.forbiddenCharacters.title });
+  appError('forbidden_characters', MESSAGES.forbiddenCharacters.description, { title: MESSAGES.forbiddenCharacters.title });
 
 function isPageRoute(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;

@@ -61,7 +61,10 @@ export async function installOpenApi(app: FastifyInstance, siteUrl: string): Pro
     },
     transformObject: jsonSchemaTransformObject,
   });
+}
 
+/** GET /api/openapi.json; registered with the other routes, after the rate limit is installed. */
+export function openApiRoute(app: FastifyInstance): void {
   let document: string | undefined;
   app.get(
     OPENAPI_PATH,

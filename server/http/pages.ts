@@ -5,9 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { notFound } from '../../core/app-error';
 import { isKnownPagePath } from '../../core/routes';
 import { hasForbiddenCharacters } from '../../core/text-safety';
 import { SITE_NAME } from '../../core/site';
+import { homePageSchema, pageSchema } from './schemas';
 
 export interface PageHead {
   status: number;
@@ -66,7 +68,7 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
     const rawPathname = request.url.split('?')[0];
     const pathname = decodeURIComponentSafe(rawPathname);
     if (pathname.startsWith('/api/') && !isKnownPagePath(rawPathname)) {
-      return reply.status(404).send({ error: { code: 'not_found', message: 'No such API endpoint.' } });
+      throw notFound('No such API endpoint.');
     }
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
@@ -82,8 +84,8 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
     return reply.status(200).send(shell);
   };
 
-  app.get('/*', servePage);
-  app.get('/', servePage);
+  app.get('/*', { schema: pageSchema }, servePage);
+  app.get('/', { schema: homePageSchema }, servePage);
 }
 
 function decodeURIComponentSafe(value: string): string {

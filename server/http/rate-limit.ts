@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import { errorBody } from './errors';
+import { appError } from '../../core/app-error';
 
 type IncrCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -108,13 +108,8 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
     global: false,
     enableDraftSpec: true,
     store: databaseStore(db),
-    errorResponseBuilder: (_req, context) => {
-      const err = Object.assign(new Error(`Too many requests. Please try again in ${context.after}.`), {
-        statusCode: context.statusCode,
-        body: errorBody('rate_limited', `Too many requests. Please try again in ${context.after}.`),
-      });
-      return err;
-    },
+    // Thrown by the plugin; the one error mapper (errors.ts) answers it like every other error.
+    errorResponseBuilder: (_req, context) => appError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
 }
 

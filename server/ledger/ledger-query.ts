@@ -1,10 +1,11 @@
 // Query strings of the app's read endpoints: GET /api/ledger and GET /api/artists/{name}.
-// The same zod schemas validate requests and describe them in /api/openapi.json.
+// The same zod schemas validate requests and describe them in /api/openapi.json; values arrive
+// cleaned by queryParameterRules (invalid-parameter.ts), each message completing
+// "Invalid parameter '<name>': ".
 import { z } from 'zod';
 import { DATE_FILTER_DAYS, PAGE_SIZES } from '../../core/constants';
+import { LEDGER_SORTS } from '../../core/tools';
 
-export const LEDGER_SORTS = ['newest', 'oldest', 'status', 'most-linked'] as const;
-export type LedgerSort = (typeof LEDGER_SORTS)[number];
 const DATE_FILTERS = Object.keys(DATE_FILTER_DAYS) as (keyof typeof DATE_FILTER_DAYS)[];
 
 /** Longest filter value accepted; tool, platform and tag names are far shorter. */
@@ -31,7 +32,8 @@ const pageNumber = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= MAX_PAGE, { error: MUST.page })
   .default(1)
-  .meta({ description: `Page number, from 1. ${PAGE_SIZES.ledger} works per page; a page past the end is empty.` });
+  // The documented default: zod leaves a default out of the input JSON Schema after a transform.
+  .meta({ description: `Page number, from 1. ${PAGE_SIZES.ledger} works per page; a page past the end is empty.`, default: '1' });
 
 export const ledgerQuerySchema = z.object({
   search: z
@@ -64,30 +66,3 @@ export const ledgerQuerySchema = z.object({
 export type LedgerQueryParams = z.output<typeof ledgerQuerySchema>;
 
 export const artistQuerySchema = z.object({ page: pageNumber });
-
-export type QueryParseResult<T> = { ok: true; value: T } | { ok: false; parameter: string; message: string };
-
-/**
- * Validates a query object as Fastify parsed it. Empty values (what an HTML form sends for
- * "no choice") count as absent; a repeated parameter is refused. The message names the
- * parameter: "Invalid parameter 'sort': must be one of newest, oldest, status, most-linked".
- */
-export function parseQuery<S extends z.ZodType<unknown, Record<string, unknown>>>(
-  schema: S,
-  query: unknown,
-): QueryParseResult<z.output<S>> {
-  const cleaned: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value)) return failure(name, 'must be given only once');
-    if (value === '' || value === undefined) continue;
-    cleaned[name] = value;
-  }
-  const result = schema.safeParse(cleaned);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  return failure(String(issue.path[0] ?? 'query'), issue.message);
-}
-
-function failure(parameter: string, reason: string): { ok: false; parameter: string; message: string } {
-  return { ok: false, parameter, message: `Invalid parameter '${parameter}': ${reason}` };
-}

@@ -7,8 +7,9 @@ import { storedPlatformsFor } from '../../core/platforms';
 import { normaliseTag } from '../../core/tags';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
-import { countPublicWhere, type LedgerSummary } from './ledger-summary';
-import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
+import type { LedgerSummary } from './ledger-summary';
+import { countPublicWhere } from './ledger-summary-repository';
+import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../works/work-summary';
 
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
 type PublicEb = ExpressionBuilder<DB, 'public_submissions'>;
@@ -119,40 +120,4 @@ function shuffle<T>(items: readonly T[]): T[] {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
-}
-
-export interface ArtistPage {
-  rows: WorkSummaryRow[];
-  total: number;
-  /** Of `total`, the works at or above the Verified threshold. */
-  verified: number;
-  /** The artist's newest work: SPEC's "first item" supplies the name and links on every page. */
-  newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
-}
-
-export async function readArtistPage(db: Kysely<DB>, artistName: string, page: number): Promise<ArtistPage> {
-  const pageSize = PAGE_SIZES.artist;
-  const byArtist = db.selectFrom('public_submissions').where('artist_name', '=', artistName);
-  const [rows, count, newest] = await Promise.all([
-    byArtist
-      .select(WORK_SUMMARY_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    byArtist
-      .select((eb) => [
-        eb.fn.countAll<string>().as('n'),
-        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
-      ])
-      .executeTakeFirstOrThrow(),
-    byArtist
-      .select(['author_full_name', 'portfolio_link', 'external_link'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count.n), verified: Number(count.verified), newest };
 }

@@ -2,7 +2,7 @@
 // only, selecting exactly the columns a PublicApiRecord is built from (DECISIONS #17).
 import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
-import { countPublicWhere } from './ledger-summary';
+import { countPublicWhere } from './ledger-summary-repository';
 import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
 
 const RECORD_COLUMNS = [

@@ -2,6 +2,7 @@
 // at the spec's path /functions/v1/public-ledger-api, plus the bulk dump and the Croissant
 // description. Open to any origin (CORS), rate limited per IP, cacheable for 5 minutes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import cors from '@fastify/cors';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
@@ -10,15 +11,17 @@ import {
   contentDisposition,
   croissantDescription,
   FORMATS,
-  parsePublicApiQuery,
+  PUBLIC_API_QUERY_CLEANING,
   toPublicRecord,
+  type PublicApiQuery,
 } from './public-api';
 import { ledgerSummaryAt } from './ledger-summary';
 import { readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
 import { readLedgerVersion } from '../db/ledger-version';
 import { ResponseCache } from './response-cache';
-import { sendInvalidParameter } from './invalid-parameter';
+import { queryParameterRules } from './invalid-parameter';
+import { croissantSchema, dumpSchema, publicLedgerSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
 
@@ -49,10 +52,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
 
-  async function ledger(request: FastifyRequest, reply: FastifyReply) {
-    const parsed = parsePublicApiQuery(request.query as Record<string, unknown>);
-    if (!parsed.ok) return sendInvalidParameter(reply, parsed.message);
-    const query = parsed.value;
+  async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
     const now = deps.now();
     const generatedAt = cachePeriodStart(now);
     // JSON is read by programs in place; the other formats are files people save.
@@ -91,13 +91,22 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
   }
 
+  // The query is cleaned (empty values dropped, a repeated parameter refused) before the schema
+  // validates it, and a refusal names the parameter: 400 'invalid_parameter'.
+  const { preValidation, config: queryConfig } = queryParameterRules(PUBLIC_API_QUERY_CLEANING);
+  const ledgerOptions = (summary: string) => ({ schema: publicLedgerSchema(summary), preValidation, config: { ...routeConfig, ...queryConfig } });
+
   await openToAnyOrigin(app, '/api/v1', (scope) => {
-    scope.get('/ledger', { config: routeConfig }, ledger);
-    scope.get('/ledger/dump.jsonl.gz', { config: routeConfig }, dump);
-    scope.get('/croissant.json', { config: routeConfig }, croissant);
-    scope.get('/ledger/croissant.json', { config: routeConfig }, croissant);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.get('/ledger', ledgerOptions('The public ledger as a dataset'), (request, reply) => ledger(request.query, request, reply));
+    api.get('/ledger/dump.jsonl.gz', { schema: dumpSchema, config: routeConfig }, dump);
+    api.get('/croissant.json', { schema: croissantSchema, config: routeConfig }, croissant);
+    api.get('/ledger/croissant.json', { schema: croissantSchema, config: routeConfig }, croissant);
   });
   await openToAnyOrigin(app, '/functions/v1', (scope) => {
-    scope.get('/public-ledger-api', { config: routeConfig }, ledger);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.get('/public-ledger-api', ledgerOptions('The same API at the path of the original product'), (request, reply) =>
+      ledger(request.query, request, reply),
+    );
   });
 }

@@ -6,7 +6,7 @@ import { SITE_NAME } from '../../core/site';
 import { NO_ARTIST_WORKS_TEXT, registeredWorksText } from '../../core/status';
 import type { PageHead } from '../http/pages';
 import { documentTitle, headTags } from './head-tags';
-import { escapeHtml } from './html-escape';
+import { escapeHtml } from '../http/html-escape';
 import { artistJsonLd } from './jsonld';
 import { absoluteUrl, artistUrl } from './urls';
 

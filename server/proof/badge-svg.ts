@@ -6,8 +6,8 @@ import { BADGE_SIZES, TRUST_MAX } from '../../core/constants';
 import { clampScore, trustStatus } from '../../core/status';
 import { shortId } from '../../core/ids';
 import { SITE_NAME } from '../../core/site';
-import { replaceInvalidXmlChars } from '../ledger/public-api/xml-text';
-import { escapeHtml, truncate } from './html-escape';
+import { replaceInvalidXmlChars } from '../http/xml-text';
+import { escapeHtml, truncate } from '../http/html-escape';
 
 export type BadgeInput =
   | { kind: 'work'; id: string; registryId: string; title: string; artistName: string; score: number; proofUrl: string }

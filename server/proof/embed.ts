@@ -2,7 +2,7 @@
 // around the live badge, so an embedded badge always shows the work's current status.
 import { BADGE_SIZES } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
-import { escapeHtml } from './html-escape';
+import { escapeHtml } from '../http/html-escape';
 import { liveBadgeUrl } from './urls';
 
 export interface EmbedInput {

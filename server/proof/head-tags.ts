@@ -1,7 +1,7 @@
 // Building blocks of the server-rendered <head>: meta tags, Open Graph, Twitter card, canonical
 // link and JSON-LD. Every value is escaped here, so callers pass plain text.
 import { SITE_NAME } from '../../core/site';
-import { escapeHtml, jsonForScript, truncate } from './html-escape';
+import { escapeHtml, jsonForScript, truncate } from '../http/html-escape';
 
 export interface SocialImage {
   url: string;

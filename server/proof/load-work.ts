@@ -1,11 +1,10 @@
-// Finding the work a proof URL, badge or export names. Public reads go through the submissions
-// feature's public_submissions queries; the live badge alone also needs to know that a work
+// Finding the work a proof URL, badge or export names. Public reads go through the works layer's
+// public_submissions queries; the live badge alone also needs to know that a work
 // existed and was removed, and reads nothing but that (ids and deletion state).
 import type { PublicWork } from '../../core/api-types';
-import { isUuid, normaliseSubmissionRef } from '../../core/ids';
 import type { AppDeps } from '../deps';
-import { toPublicWork } from '../submissions/public-work';
-import { findPublicDuplicateTarget, findPublicWork } from '../submissions/submissions-repository';
+import { toPublicWork } from '../works/public-work';
+import { findPublicDuplicateTarget, findPublicWork, findRemovedPublicWork } from '../works/works-repository';
 
 /** The public record of a work by UUID or registry id; null when missing, private or deleted. */
 export async function loadPublicWork(deps: Pick<AppDeps, 'db' | 'config'>, idOrRegistryId: string): Promise<PublicWork | null> {
@@ -28,14 +27,6 @@ export type LiveBadgeState =
 export async function loadLiveBadgeState(deps: Pick<AppDeps, 'db' | 'config'>, ref: string): Promise<LiveBadgeState> {
   const work = await loadPublicWork(deps, ref);
   if (work) return { kind: 'public', work };
-  const canonical = normaliseSubmissionRef(ref);
-  if (!canonical) return { kind: 'missing' };
-  const gone = await deps.db
-    .selectFrom('submissions')
-    .select(['id', 'registry_id'])
-    .where(isUuid(canonical) ? 'id' : 'registry_id', '=', canonical)
-    .where('is_public', '=', true)
-    .where((eb) => eb.or([eb('deleted_at', 'is not', null), eb('purged_at', 'is not', null)]))
-    .executeTakeFirst();
+  const gone = await findRemovedPublicWork(deps.db, ref);
   return gone ? { kind: 'removed', id: gone.id, registryId: gone.registry_id } : { kind: 'missing' };
 }

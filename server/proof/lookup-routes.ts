@@ -2,33 +2,43 @@
 // hashing, is compared with the ledger, and is then dropped: nothing is stored.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError } from '../../core/app-error';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
-import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../submissions/image';
-import { readUploadedFile } from '../submissions/multipart-file';
+import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { readUploadedFile } from '../http/multipart-file';
 import { lookupImage } from './lookup';
+import { lookupSchema } from './schemas';
 
-const NOT_MULTIPART = new HttpError(415, 'unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.");
+const notMultipart = () => appError('unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.");
 
 export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   await scope.register(multipart, { throwFileSizeLimit: false });
-  scope.addContentTypeParser('*', (_request, _payload, done) => done(NOT_MULTIPART));
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(notMultipart()));
+  const app = scope.withTypeProvider<ZodTypeProvider>();
 
   const { rateLimit } = deps.config;
-  scope.post(
+  app.post(
     '/api/lookup',
-    // Hashing an image costs about as much as an upload, so it shares the uploads' daily budget size.
-    { config: { rateLimit: rateLimitConfig('lookup', rateLimit.uploadsPerDay, 'day', rateLimit.disabled) } },
+    {
+      schema: lookupSchema,
+      config: {
+        // Hashing an image costs about as much as an upload, so it shares the uploads' daily budget size.
+        rateLimit: rateLimitConfig('lookup', rateLimit.uploadsPerDay, 'day', rateLimit.disabled),
+        // A multipart body is never parsed into request.body; only a JSON body can fail the schema.
+        validationError: notMultipart,
+      },
+    },
     async (request) => {
-      if (!request.isMultipart()) throw NOT_MULTIPART;
+      if (!request.isMultipart()) throw notMultipart();
       const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
       let image;
       try {
         image = await processImageOffThread(bytes, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
-        if (err instanceof ImageRejectedError) throw new HttpError(err.statusCode, err.code, err.description, { title: err.title });
+        if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
         throw err;
       }
       return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash });

@@ -2,41 +2,22 @@
 // one (perceptual hash within NEAR_DUPLICATE_MAX_DISTANCE bits), oldest registration first, so
 // a visitor sees who registered it first. Every field shown comes from public_submissions
 // (DECISIONS #17); the fingerprint table only names which works are close.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { LookupResponse } from '../../core/api-types';
 import type { DB } from '../db/types';
-import { closeFingerprints } from '../submissions/near-duplicates';
-import { toWorkSummary, WORK_SUMMARY_COLUMNS } from '../ledger/work-summary';
+import { closeFingerprints } from '../works/works-repository';
+import { toWorkSummary } from '../works/work-summary';
+import { publicWorksAmong, publicWorksWithHash } from './lookup-repository';
 
 /** Enough to show who came first; a popular image could otherwise list thousands of copies. */
 export const LOOKUP_MAX_RESULTS = 50;
 
 export async function lookupImage(db: Kysely<DB>, image: { sha256: string; phash: string }): Promise<LookupResponse> {
-  const exact = await db
-    .selectFrom('public_submissions')
-    .select(WORK_SUMMARY_COLUMNS)
-    .where('image_hash', '=', image.sha256)
-    .orderBy('created_at', 'asc')
-    .orderBy('registry_seq', 'asc')
-    .limit(LOOKUP_MAX_RESULTS)
-    .execute();
-
+  const exact = await publicWorksWithHash(db, image.sha256, LOOKUP_MAX_RESULTS);
   // Close hashes come from the fingerprint table (ids and hashes only); every field shown is
   // read from public_submissions, so a private or removed work never appears.
   const close = await closeFingerprints(db, image.phash);
-  const near =
-    close.size === 0
-      ? []
-      : await db
-          .selectFrom('public_submissions')
-          .select(WORK_SUMMARY_COLUMNS)
-          .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
-          .where((w) => w.or([w('image_hash', 'is', null), w('image_hash', '<>', image.sha256)]))
-          .orderBy('created_at', 'asc')
-          .orderBy('registry_seq', 'asc')
-          .limit(LOOKUP_MAX_RESULTS)
-          .execute();
-
+  const near = close.size === 0 ? [] : await publicWorksAmong(db, [...close.keys()], image.sha256, LOOKUP_MAX_RESULTS);
   return {
     image_hash: image.sha256,
     exact: exact.map((row) => toWorkSummary(row)),

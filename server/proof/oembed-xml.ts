@@ -2,7 +2,7 @@
 // an <oembed> element, in the same order. Text is written so that an XML parser gives back
 // exactly the characters of the JSON answer (titles and artist names are the artist's text).
 import { create } from 'xmlbuilder2';
-import { exactXmlText } from '../ledger/public-api/xml-text';
+import { exactXmlText } from '../http/xml-text';
 import type { OEmbedRich } from './oembed';
 
 export const OEMBED_XML_CONTENT_TYPE = 'text/xml; charset=utf-8';

@@ -3,8 +3,8 @@
 import { pageParam } from '../../core/routes';
 import type { PageHeadProvider } from '../http/pages';
 import type { AppDeps } from '../deps';
-import { readArtistPage } from '../ledger/ledger-repository';
-import { toWorkSummary } from '../ledger/work-summary';
+import { readArtistPage } from '../works/works-repository';
+import { toWorkSummary } from '../works/work-summary';
 import { artistPageHead } from './artist-head';
 import { loadPublicWork } from './load-work';
 import { notFoundHead, verifyPageHead } from './verify-head';

@@ -1,30 +1,33 @@
 // Public endpoints outside /api/submissions: the live badge, oEmbed, robots.txt and sitemaps.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError, notFound } from '../../core/app-error';
 import { BADGE_SIZES } from '../../core/constants';
 import type { AppDeps } from '../deps';
-import { errorBody } from '../http/errors';
 import { badgeSvg } from './badge-svg';
 import { badgeInputFor } from './artefacts';
 import { loadLiveBadgeState, loadPublicWork } from './load-work';
 import { oembedResponse, oembedSize, oembedTarget } from './oembed';
 import { OEMBED_XML_CONTENT_TYPE, oembedXml } from './oembed-xml';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap';
+import { liveBadgeSchema, OEMBED_FORMAT_MESSAGE, oembedSchema, robotsSchema, sitemapPartSchema, sitemapSchema } from './schemas';
 import { proofUrl } from './urls';
 
 // The live badge follows the work's status; five minutes keeps embeds cheap and still current.
 const LIVE_BADGE_CACHE = 'public, max-age=300';
 const SITEMAP_CACHE = 'public, max-age=3600';
 
-function positiveInt(value: unknown): number | undefined {
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return undefined;
+function positiveInt(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,6}$/.test(value)) return undefined;
   return Number(value) || undefined;
 }
 
-export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const siteUrl = deps.config.siteUrl;
 
-  app.get('/badge/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.get('/badge/:file', { schema: liveBadgeSchema }, async (request, reply) => {
+    const { file } = request.params;
     const ref = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
     const state = ref ? await loadLiveBadgeState(deps, ref) : ({ kind: 'missing' } as const);
     const svg =
@@ -40,35 +43,37 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
       .send(svg);
   });
 
-  app.get('/oembed', async (request, reply) => {
-    const query = request.query as { url?: unknown; format?: unknown; maxwidth?: unknown; maxheight?: unknown };
+  app.get(
+    '/oembed',
     // oEmbed 1.0 defines json (the default) and xml; any other format is 501 Not Implemented.
-    const format = query.format ?? 'json';
-    if (format !== 'json' && format !== 'xml') {
-      return reply.status(501).send(errorBody('not_implemented', 'Only format=json and format=xml are supported.'));
-    }
-    const ref = oembedTarget(query.url, siteUrl);
-    const work = ref ? await loadPublicWork(deps, ref) : null;
-    if (!work) return reply.status(404).send(errorBody('not_found', 'No public proof page at this URL.'));
-    const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
-    if (!size) return reply.status(404).send(errorBody('not_found', 'The badge cannot be made that small.'));
-    const response = oembedResponse(work, siteUrl, size);
-    reply.header('Cache-Control', 'public, max-age=300');
-    return format === 'xml' ? reply.type(OEMBED_XML_CONTENT_TYPE).send(oembedXml(response)) : reply.send(response);
-  });
+    // (The other parameters cannot fail validation: see the schema.)
+    { schema: oembedSchema, config: { validationError: () => appError('not_implemented', OEMBED_FORMAT_MESSAGE) } },
+    async (request, reply) => {
+      const query = request.query;
+      const format = query.format ?? 'json';
+      const ref = oembedTarget(query.url, siteUrl);
+      const work = ref ? await loadPublicWork(deps, ref) : null;
+      if (!work) throw notFound('No public proof page at this URL.');
+      const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
+      if (!size) throw notFound('The badge cannot be made that small.');
+      const response = oembedResponse(work, siteUrl, size);
+      reply.header('Cache-Control', 'public, max-age=300');
+      return format === 'xml' ? reply.type(OEMBED_XML_CONTENT_TYPE).send(oembedXml(response)) : reply.send(response);
+    },
+  );
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { schema: robotsSchema }, async (_request, reply) =>
     reply.header('Cache-Control', SITEMAP_CACHE).type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) =>
+  app.get('/sitemap.xml', { schema: sitemapSchema }, async (_request, reply) =>
     reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(await sitemapXml(deps.db, siteUrl)),
   );
 
-  app.get('/sitemaps/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.get('/sitemaps/:file', { schema: sitemapPartSchema }, async (request, reply) => {
+    const { file } = request.params;
     const xml = file.endsWith('.xml') ? await sitemapPartXml(deps.db, siteUrl, file.slice(0, -'.xml'.length)) : null;
-    if (!xml) return reply.status(404).send(errorBody('not_found', 'No such sitemap.'));
+    if (!xml) throw notFound('No such sitemap.');
     return reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(xml);
   });
 }

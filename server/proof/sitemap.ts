@@ -2,10 +2,11 @@
 // artist with a public work. Reads only public_submissions, so private and deleted works never
 // appear (DECISIONS #17). The sitemap protocol allows 50,000 URLs a file; past that,
 // /sitemap.xml becomes a sitemap index of /sitemaps/{static|works-N|artists-N}.xml.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { create } from 'xmlbuilder2';
 import { STATIC_PAGE_PATHS } from '../../core/routes';
 import type { DB } from '../db/types';
+import { publicArtistDates, publicWorkAndArtistCounts, publicWorkDates } from './sitemap-repository';
 import { artistUrl, proofUrl, siteBase } from './urls';
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -46,43 +47,18 @@ function staticUrls(siteUrl: string): SitemapUrl[] {
 }
 
 async function workUrls(db: Kysely<DB>, siteUrl: string, offset: number, limit: number): Promise<SitemapUrl[]> {
-  const rows = await db
-    .selectFrom('public_submissions')
-    .select(['id', 'updated_at'])
-    .orderBy('registry_seq', 'asc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ loc: proofUrl(siteUrl, r.id), lastmod: new Date(r.updated_at) }));
+  const rows = await publicWorkDates(db, offset, limit);
+  return rows.map((r) => ({ loc: proofUrl(siteUrl, r.id), lastmod: r.lastmod }));
 }
 
 async function artistUrls(db: Kysely<DB>, siteUrl: string, offset: number, limit: number): Promise<SitemapUrl[]> {
-  const rows = await db
-    .selectFrom('public_submissions')
-    .select(['artist_name', sql<Date>`max(updated_at)`.as('lastmod')])
-    .where('artist_name', '<>', '')
-    .groupBy('artist_name')
-    .orderBy('artist_name', 'asc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ loc: artistUrl(siteUrl, r.artist_name), lastmod: new Date(r.lastmod) }));
-}
-
-async function counts(db: Kysely<DB>): Promise<{ works: number; artists: number }> {
-  const row = await db
-    .selectFrom('public_submissions')
-    .select([
-      (eb) => eb.fn.countAll<string>().as('works'),
-      sql<string>`count(DISTINCT artist_name) FILTER (WHERE artist_name <> '')`.as('artists'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { works: Number(row.works), artists: Number(row.artists) };
+  const rows = await publicArtistDates(db, offset, limit);
+  return rows.map((r) => ({ loc: artistUrl(siteUrl, r.artist_name), lastmod: r.lastmod }));
 }
 
 /** /sitemap.xml: one urlset while everything fits, else an index of part files. */
 export async function sitemapXml(db: Kysely<DB>, siteUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
-  const { works, artists } = await counts(db);
+  const { works, artists } = await publicWorkAndArtistCounts(db);
   const statics = staticUrls(siteUrl);
   if (statics.length + works + artists <= maxUrls) {
     return urlset([...statics, ...(await workUrls(db, siteUrl, 0, works)), ...(await artistUrls(db, siteUrl, 0, artists))]);

@@ -9,7 +9,7 @@ import { trustStatus } from '../../core/status';
 import { SITE_NAME } from '../../core/site';
 import type { PageHead } from '../http/pages';
 import { documentTitle, headTags, type SocialImage } from './head-tags';
-import { escapeHtml } from './html-escape';
+import { escapeHtml } from '../http/html-escape';
 import { visualArtworkJsonLd } from './jsonld';
 import { absoluteUrl, artefactUrl, siteBase } from './urls';
 

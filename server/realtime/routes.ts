@@ -1,13 +1,17 @@
 // GET /api/events: server-sent events for the home page, which refetches its featured list when
 // a public work is registered (SPEC §6 "Realtime").
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError } from '../../core/app-error';
+import { EVENTS_PATH } from '../../core/api-types';
 import { MESSAGES } from '../../core/messages';
 import type { AppDeps } from '../deps';
-import { errorBody } from '../http/errors';
 import { SSE_LIMITS } from './limits';
+import { eventsSchema } from './schemas';
 import { createSseHub } from './sse-hub';
 
-export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function realtimeRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createSseHub({
     database: deps.database,
     db: deps.db,
@@ -18,18 +22,18 @@ export async function realtimeRoutes(app: FastifyInstance, deps: AppDeps): Promi
   app.addHook('preClose', async () => hub.disconnectAll());
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/events', async (request, reply) => {
+  app.get(EVENTS_PATH, { schema: eventsSchema }, async (request, reply) => {
     // request.ip honours TRUST_PROXY: behind a proxy that is not trusted, every client shares
     // the proxy's address (and its share of streams).
     const admission = hub.admit(request.ip);
     if (!admission.admitted) {
-      reply.header('Retry-After', String(SSE_LIMITS.retryAfterSeconds));
+      const headers = { 'Retry-After': String(SSE_LIMITS.retryAfterSeconds) };
       // One client holding its share gets 429 (its own doing); a full server is 503 for everyone.
       if (admission.reason === 'address_full') {
         const { title, description } = MESSAGES.tooManyLiveConnections;
-        return reply.status(429).send(errorBody('too_many_connections', description, { title }));
+        throw appError('too_many_connections', description, { title, headers });
       }
-      return reply.status(503).send(errorBody('unavailable', 'Too many live connections. Please try again later.'));
+      throw appError('unavailable', 'Too many live connections. Please try again later.', { headers });
     }
     const { slot } = admission;
     try {

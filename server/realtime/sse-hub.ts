@@ -7,10 +7,10 @@ import { WORK_REGISTERED_EVENT, type WorkRegisteredEvent } from '../../core/api-
 import { isUuid } from '../../core/ids';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
+import { WORK_REGISTERED_CHANNEL } from '../works/registration';
+import { findPublicScore } from '../works/works-repository';
 import { SSE_LIMITS } from './limits';
 
-/** NOTIFY channel the submission service signals after a registration commits. */
-export const WORK_REGISTERED_CHANNEL = 'work_registered';
 export const HEARTBEAT_MS = 25_000;
 
 export interface SseHubOptions {
@@ -92,11 +92,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     if (!parsed || clients.size === 0) return;
     // The payload says the work is public; the view decides. A work made private or removed in
     // the meantime is not announced (DECISIONS #17). One query per event per process.
-    const row = await db
-      .selectFrom('public_submissions')
-      .select(['id', 'trust_meter'])
-      .where('id', '=', parsed.id)
-      .executeTakeFirst();
+    const row = await findPublicScore(db, parsed.id);
     if (!row) return;
     const event: WorkRegisteredEvent = { id: row.id, trust_meter: Number(row.trust_meter) };
     broadcast(sseFrame(WORK_REGISTERED_EVENT, event));

@@ -2,36 +2,28 @@
 // POST /api/admin/removal-requests/:id/decision. Mounted inside the admin scope, whose hooks
 // check the session and the request's origin.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AdminRemovalRequestsResponse } from '../../core/admin-api-types';
-import { PAGE_SIZES, REMOVAL_REQUEST_STATUSES } from '../../core/constants';
-import { removalDecisionSchema } from '../../core/schemas';
-import { validationErrorBody } from '../../core/validation';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PAGE_SIZES } from '../../core/constants';
+import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
-import { pageParam, parseListQuery, searchParam } from '../admin/list-query';
-import { actorOf, requestMeta, signedInAdmin } from '../admin/request-context';
+import { invalidListParameter } from '../http/list-query';
+import { actorOf, requestMeta, signedInAdmin } from '../http/request-context';
+import { removalDecisionRouteSchema, removalListSchema } from './admin-schemas';
 import { listRemovalRequests, removalRequestCounts } from './removal-repository';
 import { decideRemovalRequest } from './removal-service';
 
-const listQuerySchema = z.object({
-  status: z.enum(REMOVAL_REQUEST_STATUSES).optional().or(z.literal('').transform(() => undefined)),
-  search: searchParam,
-  page: pageParam,
-});
+export async function removalAdminRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const scope = fastify.withTypeProvider<ZodTypeProvider>();
 
-export async function removalAdminRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
-  scope.get('/api/admin/removal-requests', async (request) => {
-    const query = parseListQuery(listQuerySchema, request.query);
+  scope.get('/api/admin/removal-requests', { schema: removalListSchema, config: { validationError: invalidListParameter } }, async (request) => {
+    const query = request.query;
     const [page, counts] = await Promise.all([listRemovalRequests(deps.db, query), removalRequestCounts(deps.db)]);
-    const body: AdminRemovalRequestsResponse = { ...page, page: query.page, page_size: PAGE_SIZES.admin, counts };
-    return body;
+    return { ...page, page: query.page, page_size: PAGE_SIZES.admin, counts };
   });
 
-  scope.post('/api/admin/removal-requests/:id/decision', async (request, reply) => {
-    const parsed = removalDecisionSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
-    const { id } = request.params as { id: string };
+  const decisionConfig = { validationError: validationFailedError };
+  scope.post('/api/admin/removal-requests/:id/decision', { schema: removalDecisionRouteSchema, config: decisionConfig }, async (request) => {
     const admin = signedInAdmin(request);
-    return decideRemovalRequest(deps, id, parsed.data, { admin: actorOf(admin), now: deps.now(), meta: requestMeta(request) });
+    return decideRemovalRequest(deps, request.params.id, request.body, { admin: actorOf(admin), now: deps.now(), meta: requestMeta(request) });
   });
 }

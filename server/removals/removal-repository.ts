@@ -1,10 +1,10 @@
 // Reads of removal requests for the admin page: a filtered page with the linked work's title, the
 // per-status counts, and one request.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { AdminRemovalRequest, RemovalRequestCounts } from '../../core/admin-api-types';
 import { PAGE_SIZES, type RemovalRequestStatus } from '../../core/constants';
-import type { DB } from '../db/types';
-import { pageWithTotal, whereAnyContains } from '../admin/list-query';
+import type { DB, RemovalRequestsTable } from '../db/types';
+import { pageWithTotal, whereAnyContains } from '../db/paging';
 
 export interface RemovalListFilter {
   status?: RemovalRequestStatus;
@@ -98,4 +98,17 @@ export async function removalRequestCounts(db: Kysely<DB>): Promise<RemovalReque
     approved: Number(row.approved),
     denied: Number(row.denied),
   };
+}
+
+export async function insertRemovalRequest(db: Kysely<DB>, values: Insertable<RemovalRequestsTable>): Promise<{ id: string; submission_id: string | null }> {
+  return db.insertInto('removal_requests').values(values).returning(['id', 'submission_id']).executeTakeFirstOrThrow();
+}
+
+/** The request, locked for the rest of the transaction (a decision is taken once). */
+export async function lockRemovalRequest(trx: Transaction<DB>, id: string): Promise<Selectable<RemovalRequestsTable> | undefined> {
+  return trx.selectFrom('removal_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateRemovalRequest(trx: Transaction<DB>, id: string, set: Updateable<RemovalRequestsTable>): Promise<void> {
+  await trx.updateTable('removal_requests').set(set).where('id', '=', id).execute();
 }

@@ -1,16 +1,17 @@
 // Writes of removal requests: a visitor files one; an admin approves or denies a pending one.
 // Approving also soft-deletes the linked work, in the same transaction as the decision.
 import type { Kysely } from 'kysely';
+import { appError, notFound } from '../../core/app-error';
 import type { AdminRemovalRequest, RemovalDecisionResponse } from '../../core/admin-api-types';
 import type { RemovalRequestCreated } from '../../core/api-types';
 import { extractSubmissionIdFromUrl, isUuid } from '../../core/ids';
 import type { RemovalDecisionBody, RemovalRequestBody } from '../../core/schemas';
 import type { DB } from '../db/types';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
 import { writeAudit } from '../audit/write-audit';
-import { softDeleteSubmission, type ModerationContext } from '../admin/moderation';
-import { findRemovalRequest } from './removal-repository';
+import { softDeleteSubmission, type ModerationContext } from '../works/lifecycle';
+import { findWorkId, findWorksForUpdate } from '../works/works-repository';
+import { findRemovalRequest, insertRemovalRequest, lockRemovalRequest, updateRemovalRequest } from './removal-repository';
 
 export const ALREADY_PROCESSED = 'This request has already been processed.';
 export const REQUEST_NOT_FOUND = 'Removal request not found.';
@@ -19,12 +20,7 @@ export const REQUEST_NOT_FOUND = 'Removal request not found.';
 async function resolveSubmissionId(db: Kysely<DB>, submissionUrl: string): Promise<string | null> {
   const ref = extractSubmissionIdFromUrl(submissionUrl);
   if (!ref) return null;
-  const row = await db
-    .selectFrom('submissions')
-    .select('id')
-    .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await findWorkId(db, ref)) ?? null;
 }
 
 export async function createRemovalRequest(
@@ -33,20 +29,16 @@ export async function createRemovalRequest(
   requestIp: string,
 ): Promise<RemovalRequestCreated> {
   const submissionId = await resolveSubmissionId(deps.db, body.submission_url);
-  const row = await deps.db
-    .insertInto('removal_requests')
-    .values({
-      submission_url: body.submission_url,
-      submission_id: submissionId,
-      requestor_name: body.requestor_name,
-      requestor_email: body.requestor_email,
-      reason: body.reason,
-      additional_info: body.additional_info || null,
-      request_ip: requestIp,
-      created_at: deps.now(),
-    })
-    .returning(['id', 'submission_id'])
-    .executeTakeFirstOrThrow();
+  const row = await insertRemovalRequest(deps.db, {
+    submission_url: body.submission_url,
+    submission_id: submissionId,
+    requestor_name: body.requestor_name,
+    requestor_email: body.requestor_email,
+    reason: body.reason,
+    additional_info: body.additional_info || null,
+    request_ip: requestIp,
+    created_at: deps.now(),
+  });
   return { id: row.id, status: 'pending', submission_id: row.submission_id };
 }
 
@@ -60,14 +52,14 @@ export async function decideRemovalRequest(
   body: RemovalDecisionBody,
   ctx: ModerationContext,
 ): Promise<RemovalDecisionResponse> {
-  if (!isUuid(id)) throw new HttpError(404, 'not_found', REQUEST_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
   return deps.db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('removal_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw new HttpError(404, 'not_found', REQUEST_NOT_FOUND);
-    if (current.status !== 'pending') throw new HttpError(409, 'already_processed', ALREADY_PROCESSED);
+    const current = await lockRemovalRequest(trx, id);
+    if (!current) throw notFound(REQUEST_NOT_FOUND);
+    if (current.status !== 'pending') throw appError('already_processed', ALREADY_PROCESSED);
 
     const next = { status: body.decision, admin_notes: body.admin_notes, processed_by: ctx.admin.email, processed_at: ctx.now };
-    await trx.updateTable('removal_requests').set(next).where('id', '=', id).execute();
+    await updateRemovalRequest(trx, id, next);
     await writeAudit(trx, {
       table_name: 'removal_requests',
       record_id: id,
@@ -83,7 +75,7 @@ export async function decideRemovalRequest(
 
     let submission: RemovalDecisionResponse['submission'] = null;
     if (body.decision === 'approved' && current.submission_id) {
-      const work = await trx.selectFrom('submissions').selectAll().where('id', '=', current.submission_id).forUpdate().executeTakeFirst();
+      const [work] = await findWorksForUpdate(trx, [current.submission_id]);
       // A work an admin already removed stays as it is; the request is still approved.
       if (work && !work.deleted_at && !work.purged_at) {
         submission = await softDeleteSubmission(trx, work, current.reason, ctx);

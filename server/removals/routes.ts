@@ -1,21 +1,37 @@
 // HTTP routes of the removals feature: the public POST /api/removal-requests. The admin side
 // (list and decision) lives in admin-routes.ts and is mounted behind the admin session check by
 // server/admin/routes.ts.
-import type { FastifyInstance } from 'fastify';
-import { removalRequestSchema } from '../../core/schemas';
-import { validationErrorBody } from '../../core/validation';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { createRemovalRequest } from './removal-service';
+import { removalRequestRouteSchema } from './schemas';
 
-export async function removalsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/**
+ * Before validation, so the form's own refusals are not cached either; a request without a body
+ * is checked as an empty form, so it gets 'Missing Information' like a blank one.
+ */
+async function noStoreEmptyBodyAsForm(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('Cache-Control', 'no-store');
+  request.body ??= {};
+}
+
+export async function removalsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimitConfig('removals', deps.config.rateLimit.removalsPerDay, 'day', deps.config.rateLimit.disabled);
-  app.post('/api/removal-requests', { config: { rateLimit: limit } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const parsed = removalRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
-    // request.ip honours TRUST_PROXY (DECISIONS #16); it is stored for admins only.
-    const created = await createRemovalRequest(deps, parsed.data, request.ip);
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/removal-requests',
+    {
+      schema: removalRequestRouteSchema,
+      config: { rateLimit: limit, validationError: validationFailedError },
+      preValidation: noStoreEmptyBodyAsForm,
+    },
+    async (request, reply) => {
+      // request.ip honours TRUST_PROXY (DECISIONS #16); it is stored for admins only.
+      const created = await createRemovalRequest(deps, request.body, request.ip);
+      return reply.status(201).send(created);
+    },
+  );
 }

@@ -1,9 +1,10 @@
-// HTTP routes of the site feature: GET /api/health and GET /api/site.
+// HTTP routes of the site feature: GET /api/health, GET /api/site and GET /api/openapi.json.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
+import { openApiRoute } from '../http/openapi';
 import { healthSchema, siteSchema } from './schemas';
 
 export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -21,4 +22,6 @@ export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     support_email: config.supportEmail,
     sponsor_url: config.sponsorUrl,
   }));
+
+  openApiRoute(fastify);
 }

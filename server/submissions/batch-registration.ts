@@ -15,11 +15,10 @@ import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notifyEach } from '../db/database';
 import type { AppDeps } from '../deps';
-import { WORK_REGISTERED_CHANNEL } from '../realtime/sse-hub';
-import { appendLogEvents } from '../tlog/store';
+import { lockRegistrations, nextRegistrySeqs, recordRegistrations, WORK_REGISTERED_CHANNEL, workRegisteredNotice } from '../works/registration';
 import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOutcome } from './registration-record';
+import { gatherRegistryEvidence } from './registry-evidence';
 import type { MemoryRegistryIndex } from './registry-index';
-import { insertSubmissions, lockRegistrations, nextRegistrySeqs } from './submissions-repository';
 import type { StoredUpload } from './upload-service';
 import { claimUploadsForBatch } from './uploads-repository';
 
@@ -57,48 +56,38 @@ export async function registerSubmissionBatch(
       await registry.catchUp(trx);
       const seqs = await nextRegistrySeqs(trx, items.length);
 
-      const decided = items.map((item, i) => {
+      // One after another: each work is scored against the ones before it, its batch's included.
+      const decided = [];
+      for (const [i, item] of items.entries()) {
         const image = { ...item.upload.values, metadata: item.upload.image.metadata };
         const query = registryQueryFor(item.body, image);
-        const evidence = registry.gather(query);
+        const evidence = await gatherRegistryEvidence(registry, query);
         const id = crypto.randomUUID();
         const seq = seqs[i];
         registry.add({ id, seq, imageHash: image.sha256, phash: image.phash, artistName: item.body.artist_name, links: item.body.profile_links });
-        return {
+        decided.push({
           image,
           outcome: {
             id,
             seq,
             registryId: formatRegistryId(item.createdAt.getUTCFullYear(), seq),
-            leafIndex: -1,
             trust: scoreRegistration(item.body, image, evidence, item.createdAt),
             registry: evidence,
             createdAt: item.createdAt,
           } satisfies RegistrationOutcome,
-        };
-      });
+        });
+      }
 
-      const leaves = await appendLogEvents(
-        trx,
-        decided.map(({ image, outcome }) => ({
-          registry_id: outcome.registryId,
-          submission_id: outcome.id,
-          image_sha256: image.sha256,
-          event: 'created' as const,
-          time: outcome.createdAt,
-        })),
-      );
-      decided.forEach((d, i) => (d.outcome.leafIndex = leaves[i].leafIndex));
-      await insertSubmissions(trx, decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome)));
+      const leaves = await recordRegistrations(trx, decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome)));
       // Delivered at commit, like the one-work path's notice: live ledger views pick the works up.
-      await notifyEach(trx, WORK_REGISTERED_CHANNEL, decided.map(({ outcome }) => JSON.stringify({ id: outcome.id, trust_meter: outcome.trust.score, is_public: true })));
-      return decided;
+      await notifyEach(trx, WORK_REGISTERED_CHANNEL, decided.map(({ outcome }) => workRegisteredNotice({ id: outcome.id, trust_meter: outcome.trust.score })));
+      return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
     });
-    return outcomes.map(({ image, outcome }) => ({
+    return outcomes.map(({ image, outcome, leafIndex }) => ({
       id: outcome.id,
       registry_id: outcome.registryId,
       registry_seq: outcome.seq,
-      log_index: outcome.leafIndex,
+      log_index: leafIndex,
       trust_meter: outcome.trust.score,
       image_hash: image.sha256,
     }));

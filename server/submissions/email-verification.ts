@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { Submission } from '../db/types';
-import { buildTrustEvidence, gatherRegistryEvidence } from './evidence';
+import { buildTrustEvidence } from './evidence';
+import { gatherRegistryEvidence } from './registry-evidence';
+import { databaseRegistryEvidence } from './registry-evidence-repository';
 import { MESSAGES } from '../../core/messages';
 import type { Mailer } from './mailer';
 import { findByVerifyTokenHash, markEmailVerified, storeVerifyToken } from './submissions-repository';
@@ -85,7 +87,7 @@ export async function rescoreWithVerifiedEmail(deps: Pick<AppDeps, 'db'>, work: 
   const upload = work.image_key ? await findUploadByDerivativeKey(deps.db, work.image_key) : undefined;
   const resources = Array.isArray(work.verification_resources) ? (work.verification_resources as { type: string; url: string }[]) : [];
   const profileLinks = resources.filter((r) => r.type === 'artist_profile').map((r) => r.url);
-  const registry = await gatherRegistryEvidence(deps.db, {
+  const registry = await gatherRegistryEvidence(databaseRegistryEvidence(deps.db), {
     imageHash: work.image_hash ?? '',
     phash: work.image_phash,
     artistName: work.artist_name,

@@ -1,11 +1,10 @@
 // Finding earlier works of other artists whose perceptual hash is close to a new image's.
 // Two implementations with the same answers: SQL over the fingerprint table and submissions (the
-// server), and an in-memory index for the seed command's batches (registry-index.ts), because a
-// table scan per work makes seeding 100,000 works quadratic. tests/integration/submissions/
-// near-duplicates.test.ts checks they agree.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/types';
-import { NEAR_DUPLICATE_MAX_DISTANCE } from './image';
+// server; findNearDuplicates in registry-evidence-repository.ts), and the in-memory index here
+// for the seed command's batches (registry-index.ts), because a table scan per work makes
+// seeding 100,000 works quadratic. tests/integration/submissions/near-duplicates.test.ts checks
+// they agree.
+import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 
 export interface NearDuplicateQuery {
   phash: string;
@@ -21,46 +20,8 @@ export interface NearDuplicate {
   distance: number;
 }
 
-const MAX_RESULTS = 20;
-
-/**
- * Works whose fingerprint (image_fingerprints, migration 005) is within NEAR_DUPLICATE_MAX_DISTANCE
- * bits of a hash given as 16 hex characters: submission id -> distance. Any work, live or not;
- * callers filter with submissions or public_submissions. A query of its own, so the few ids are
- * then looked up by key: joined in one query, the planner (which cannot estimate how few hashes
- * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
- */
-export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
-  // The same signed 64-bit number the table stores, made once here rather than for every row.
-  const phash = BigInt.asIntN(64, BigInt(`0x${phashHex}`)).toString();
-  const distance = sql<number>`bit_count((phash # ${phash}::bigint)::bit(64))::int`;
-  const rows = await db
-    .selectFrom('image_fingerprints')
-    .select(['submission_id', distance.as('distance')])
-    .where(distance, '<=', NEAR_DUPLICATE_MAX_DISTANCE)
-    .execute();
-  return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
-}
-
-/** Earlier live works of other artists within NEAR_DUPLICATE_MAX_DISTANCE bits, nearest first. */
-export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
-  const close = await closeFingerprints(db, q.phash);
-  if (close.size === 0) return [];
-  let works = db
-    .selectFrom('submissions')
-    .select(['id', 'registry_seq'])
-    .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
-    .where('deleted_at', 'is', null)
-    .where('purged_at', 'is', null)
-    .where(sql<boolean>`lower(artist_name) <> lower(${q.artistName})`)
-    .where(sql<boolean>`image_hash IS DISTINCT FROM ${q.imageHash}`);
-  if (q.beforeSeq !== undefined) works = works.where('registry_seq', '<', String(q.beforeSeq));
-  return (await works.execute())
-    .map((w) => ({ id: w.id, distance: close.get(w.id)!, seq: Number(w.registry_seq) }))
-    .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
-    .slice(0, MAX_RESULTS)
-    .map(({ id, distance }) => ({ id, distance }));
-}
+/** The most near copies reported for one work. */
+export const MAX_NEAR_DUPLICATES = 20;
 
 function popcount32(n: number): number {
   let v = n - ((n >>> 1) & 0x55555555);
@@ -115,7 +76,7 @@ export function createMemoryNearDuplicateIndex() {
         found.push({ id: ids[i], distance, seq: seqs[i] });
       }
       found.sort((a, b) => a.distance - b.distance || a.seq - b.seq);
-      return found.slice(0, MAX_RESULTS).map(({ id, distance }) => ({ id, distance }));
+      return found.slice(0, MAX_NEAR_DUPLICATES).map(({ id, distance }) => ({ id, distance }));
     },
   };
 }

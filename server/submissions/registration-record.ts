@@ -3,9 +3,11 @@
 // submissions row. Only the database round trips differ between the two paths.
 import { FAST_SUBMIT } from '../../core/constants';
 import type { NormalisedSubmission } from '../../core/submission';
-import type { NewSubmission } from '../db/types';
 import { publicImagePath } from '../storage/object-store';
-import { buildTrustEvidence, publicMetadata, verificationResources, type RegistryEvidence, type RegistryQuery } from './evidence';
+import { publicMetadata } from '../works/public-metadata';
+import type { RegisteredWorkRow } from '../works/registration';
+import { buildTrustEvidence, verificationResources } from './evidence';
+import type { RegistryEvidence, RegistryQuery } from './registry-evidence';
 import { computeTrust, type TrustResult } from './trust';
 import type { UploadRow } from './uploads-repository';
 
@@ -55,14 +57,16 @@ export interface RegistrationOutcome {
   id: string;
   seq: number;
   registryId: string;
-  leafIndex: number;
   trust: TrustResult;
   registry: RegistryEvidence;
   createdAt: Date;
 }
 
-/** The submissions row of a new work. The server sets score, number, public flag and method. */
-export function submissionRow(body: NormalisedSubmission, image: RegistrationImage, outcome: RegistrationOutcome): NewSubmission {
+/**
+ * The submissions row of a new work. The server sets score, number, public flag and method; the
+ * works layer adds the log index (server/works/registration.ts).
+ */
+export function submissionRow(body: NormalisedSubmission, image: RegistrationImage, outcome: RegistrationOutcome): RegisteredWorkRow {
   const { trust, createdAt } = outcome;
   return {
     id: outcome.id,
@@ -108,7 +112,6 @@ export function submissionRow(body: NormalisedSubmission, image: RegistrationIma
     prompt_specificity: JSON.stringify(trust.promptSpecificity),
     duplicate_of: outcome.registry.duplicateOf,
     is_public: true,
-    log_index: outcome.leafIndex,
     created_at: createdAt,
     updated_at: createdAt,
   };

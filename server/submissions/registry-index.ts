@@ -1,15 +1,16 @@
-// The registry evidence of gatherRegistryEvidence (evidence.ts), answered from memory: exact
-// copies by SHA-256, near copies by perceptual hash, and the artist's earlier works with the
-// profile links they share. For one process that registers many works in a row (the seed
+// The memory source of registry evidence (registry-evidence.ts): every signal answered from
+// memory: exact copies by SHA-256, near copies by perceptual hash, and the artist's earlier
+// works with the profile links they share. For one process that registers many works in a row (the seed
 // command), where three queries per work would dominate the time. It first reads the live works
 // already in the database, and `catchUp` reads the ones registered since, so a batch taken under
 // the registration lock sees every earlier work, as the server's own check does. Works deleted
 // after they were read still count; the seed deletes only after registering.
 // tests/integration/submissions/registry-index.test.ts checks both give the same evidence.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
-import type { ExactDuplicates, RegistryEvidence, RegistryQuery } from './evidence';
 import { createMemoryNearDuplicateIndex } from './near-duplicates';
+import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
+import { readLiveWorksAfter } from './registry-evidence-repository';
 
 export interface IndexedWork {
   id: string;
@@ -27,10 +28,9 @@ interface ArtistWorks {
   linkSets: Set<string>[];
 }
 
-export interface MemoryRegistryIndex {
+export interface MemoryRegistryIndex extends RegistryEvidenceSource {
   /** Reads the live works registered after the last one seen (all of them the first time). */
   catchUp(db: Kysely<DB>): Promise<number>;
-  gather(query: RegistryQuery): RegistryEvidence;
   add(work: IndexedWork): void;
   /** Forgets everything (after a failed batch); the next catchUp reads the registry afresh. */
   reset(): void;
@@ -72,7 +72,7 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
     };
   }
 
-  function artistWorks(q: RegistryQuery) {
+  function artistWorks(q: RegistryQuery): RegistrySignals['artistWorks'] {
     const own = byArtist.get(q.artistName.toLowerCase());
     const links = [...new Set(q.profileLinks)];
     const sharing = own && links.length > 0 ? own.linkSets.filter((set) => links.some((l) => set.has(l))).length : 0;
@@ -89,23 +89,21 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
       lastSeq = 0;
       count = 0;
     },
-    gather(q) {
-      if (q.beforeSeq !== undefined) throw new Error('The memory registry index answers for new works only');
-      const nearDuplicates = q.phash ? near.nearest({ phash: q.phash, artistName: q.artistName, imageHash: q.imageHash }) : [];
-      return { ...exactDuplicates(q), nearDuplicatesOfOtherArtists: nearDuplicates, ...artistWorks(q) };
+    exactDuplicates: async (q) => exactDuplicates(newWorkOnly(q)),
+    nearDuplicates: async (q) => {
+      const { phash, artistName, imageHash } = newWorkOnly(q);
+      return { nearDuplicatesOfOtherArtists: phash ? near.nearest({ phash, artistName, imageHash }) : [] };
     },
+    artistWorks: async (q) => artistWorks(newWorkOnly(q)),
     async catchUp(db) {
-      const rows = await sql<{ id: string; registry_seq: string; image_hash: string | null; image_phash: string | null; artist_name: string; links: string[] }>`
-        SELECT id, registry_seq, image_hash, image_phash, artist_name,
-          array_remove(ARRAY[portfolio_link, external_link], NULL)
-            || coalesce((SELECT array_agg(r->>'url') FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' IS NOT NULL), '{}') AS links
-        FROM submissions
-        WHERE registry_seq > ${lastSeq} AND deleted_at IS NULL AND purged_at IS NULL
-        ORDER BY registry_seq`.execute(db);
-      for (const r of rows.rows) {
-        add({ id: r.id, seq: Number(r.registry_seq), imageHash: r.image_hash, phash: r.image_phash, artistName: r.artist_name, links: r.links });
-      }
-      return rows.rows.length;
+      const works = await readLiveWorksAfter(db, lastSeq);
+      for (const work of works) add(work);
+      return works.length;
     },
   };
+}
+
+function newWorkOnly(q: RegistryQuery): RegistryQuery {
+  if (q.beforeSeq !== undefined) throw new Error('The memory registry index answers for new works only');
+  return q;
 }

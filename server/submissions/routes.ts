@@ -2,29 +2,28 @@
 // a work, read a public work, open an e-mail verification link. Routes check input and call the
 // feature's services; every rule lives in those.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError, notFound } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
-import { submissionBodySchema } from '../../core/schemas';
 import { normaliseSubmissionBody } from '../../core/submission';
-import { validationErrorBody } from '../../core/validation';
+import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
-import { errorBody, HttpError } from '../http/errors';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
-import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from './image';
+import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import { createMailer } from './mailer';
-import { readUploadedFile } from './multipart-file';
-import { toPublicWork } from './public-work';
+import { readUploadedFile } from '../http/multipart-file';
+import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
-import { findPublicDuplicateTarget, findPublicWork } from './submissions-repository';
+import { findPublicDuplicateTarget, findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
+import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-const NOT_MULTIPART = new HttpError(415, 'unsupported_media_type', MESSAGES.notMultipart.description, {
-  title: MESSAGES.notMultipart.title,
-});
+const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
 
 function scheduleUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
   const run = (sweep: () => Promise<UploadSweep>) =>
@@ -42,14 +41,22 @@ function scheduleUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-async function uploadRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const scope = fastify.withTypeProvider<ZodTypeProvider>();
   await scope.register(multipart, { throwFileSizeLimit: false });
   // Any other body type gets the same clear 415 as a JSON or text body does in the handler.
   scope.addContentTypeParser('*', (_request, _payload, done) => done(NOT_MULTIPART));
 
   scope.post(
     '/api/uploads',
-    { config: { rateLimit: rateLimitConfig('uploads', deps.config.rateLimit.uploadsPerDay, 'day', deps.config.rateLimit.disabled) } },
+    {
+      schema: uploadSchema,
+      config: {
+        rateLimit: rateLimitConfig('uploads', deps.config.rateLimit.uploadsPerDay, 'day', deps.config.rateLimit.disabled),
+        // A multipart body is never parsed into request.body; only a JSON or text body can fail the schema.
+        validationError: () => NOT_MULTIPART,
+      },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw NOT_MULTIPART;
       const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
@@ -57,12 +64,10 @@ async function uploadRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void
         const { response } = await createUpload(deps, bytes);
         return reply.status(201).send(response);
       } catch (err) {
-        if (err instanceof ImageRejectedError) {
-          throw new HttpError(err.statusCode, err.code, err.description, { title: err.title });
-        }
+        if (err instanceof ImageRejectedError) throw err;
         if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
         request.log.error({ err }, 'upload failed');
-        throw new HttpError(500, 'upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+        throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
       }
     },
   );
@@ -79,11 +84,13 @@ function invalidLinkPage(): string {
     + '<p><a href="/">Return to Home</a></p></main></body></html>';
 }
 
-function sendNotFound(reply: FastifyReply) {
-  return reply.status(404).send(errorBody('not_found', MESSAGES.submissionNotFound.description));
+/** A request without a body is checked as an empty form, so each missing field gets its own message. */
+async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
 }
 
-export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   const mailer = createMailer(config);
   app.addHook('onClose', async () => {
@@ -99,11 +106,16 @@ export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   app.post(
     '/api/submissions',
-    { config: { rateLimit: rateLimitConfig('submissions', config.rateLimit.submissionsPerDay, 'day', config.rateLimit.disabled) } },
+    {
+      schema: submissionSchema,
+      config: {
+        rateLimit: rateLimitConfig('submissions', config.rateLimit.submissionsPerDay, 'day', config.rateLimit.disabled),
+        validationError: validationFailedError,
+      },
+      preValidation: emptyBodyAsForm,
+    },
     async (request, reply) => {
-      const parsed = submissionBodySchema.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
-      const work = await registerSubmission(deps, normaliseSubmissionBody(parsed.data), { mailer, log: request.log });
+      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mailer, log: request.log });
       return reply.status(201).send({
         id: work.id,
         registry_id: work.registry_id,
@@ -114,18 +126,17 @@ export async function submissionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     },
   );
 
-  app.get(VERIFY_EMAIL_PATH, async (request, reply) => {
-    const token = (request.query as { token?: unknown }).token;
-    const verified = typeof token === 'string' ? await verifyEmailToken(deps, token) : null;
+  app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema }, async (request, reply) => {
+    const { token } = request.query;
+    const verified = token === undefined ? null : await verifyEmailToken(deps, token);
     if (verified) return reply.redirect(`/verify/${verified.id}?email=verified`, 303);
     if (wantsHtml(request)) return reply.status(400).type('text/html; charset=utf-8').send(invalidLinkPage());
-    return reply.status(400).send(errorBody('invalid_token', INVALID_VERIFY_LINK.description, { title: INVALID_VERIFY_LINK.title }));
+    throw appError('invalid_token', INVALID_VERIFY_LINK.description, { title: INVALID_VERIFY_LINK.title });
   });
 
-  app.get('/api/submissions/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const row = await findPublicWork(deps.db, id);
-    if (!row) return sendNotFound(reply);
+  app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request) => {
+    const row = await findPublicWork(deps.db, request.params.id);
+    if (!row) throw notFound(MESSAGES.submissionNotFound.description);
     const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
     return toPublicWork(row, config.siteUrl, { duplicateOf });
   });

@@ -5,10 +5,11 @@
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
 // order), re-checks exact duplicates, draws the registry number, appends the transparency-log
 // leaf and inserts the work: all of it commits or none, and a rolled-back registration gives its
-// number back (submissions-repository.ts nextRegistrySeqs). The upload's files become the work's
+// number back (works/works-repository.ts nextRegistrySeqs). The upload's files become the work's
 // files; if anything fails they stay with the upload row, which the expiry cleanup removes.
-import type { ErrorCode } from '../../core/error-codes';
 import crypto from 'node:crypto';
+import { appError, type AppError } from '../../core/app-error';
+import type { ErrorCode } from '../../core/error-codes';
 import type { SubmissionCreated } from '../../core/api-types';
 import { formatRegistryId } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
@@ -16,14 +17,12 @@ import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notify } from '../db/database';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
-import { WORK_REGISTERED_CHANNEL } from '../realtime/sse-hub';
-import { appendLogEvent } from '../tlog/store';
+import { lockRegistrations, nextRegistrySeqs, recordRegistrations, WORK_REGISTERED_CHANNEL, workRegisteredNotice } from '../works/registration';
 import { sendVerificationEmail, type MailLog } from './email-verification';
-import { findExactDuplicates, gatherRegistryEvidence } from './evidence';
+import { gatherRegistryEvidence } from './registry-evidence';
+import { databaseRegistryEvidence } from './registry-evidence-repository';
 import type { Mailer } from './mailer';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
-import { insertSubmissions, lockRegistrations, nextRegistrySeqs } from './submissions-repository';
 import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
 
 export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
@@ -43,8 +42,8 @@ export interface RegisteredWork extends SubmissionCreated {
   log_index: number;
 }
 
-function uploadRefused(message: { title: string; description: string }, code: ErrorCode): HttpError {
-  return new HttpError(400, code, message.description, { title: message.title, fields: { upload_id: message.description } });
+function uploadRefused(message: { title: string; description: string }, code: ErrorCode): AppError {
+  return appError(code, message.description, { title: message.title, fields: { upload_id: message.description } });
 }
 
 async function usableUpload(deps: Pick<AppDeps, 'db'>, uploadId: string, now: Date): Promise<UploadRow> {
@@ -68,7 +67,7 @@ export async function registerSubmission(
   const registryQuery = registryQueryFor(body, upload);
   // Read outside the transaction: on the embedded database the transaction holds the only
   // connection, and these reads need none of its locks.
-  let registry = await gatherRegistryEvidence(deps.db, registryQuery);
+  let registry = await gatherRegistryEvidence(databaseRegistryEvidence(deps.db), registryQuery);
   let trust = scoreRegistration(body, upload, registry, createdAt);
 
   const id = crypto.randomUUID();
@@ -77,27 +76,20 @@ export async function registerSubmission(
     await lockRegistrations(trx);
     // Under the lock, this second look sees every earlier work: two people registering the
     // same image at the same moment cannot both pass as the original.
-    const exact = await findExactDuplicates(trx, registryQuery);
+    const exact = await databaseRegistryEvidence(trx).exactDuplicates(registryQuery);
     if (exact.duplicateOf !== registry.duplicateOf || exact.exactDuplicateOfSameArtist !== registry.exactDuplicateOfSameArtist) {
       registry = { ...registry, ...exact };
       trust = scoreRegistration(body, upload, registry, createdAt);
     }
     const [seq] = await nextRegistrySeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
-    const leaf = await appendLogEvent(trx, {
-      registry_id: registryId,
-      submission_id: id,
-      image_sha256: upload.sha256,
-      event: 'created',
-      time: createdAt,
-    });
-    await insertSubmissions(trx, [submissionRow(body, upload, { id, seq, registryId, leafIndex: leaf.leafIndex, trust, registry, createdAt })]);
-    return { registryId, seq, leafIndex: leaf.leafIndex };
+    const [leafIndex] = await recordRegistrations(trx, [submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt })]);
+    return { registryId, seq, leafIndex };
   });
 
   const log = options.log ?? silentLog;
   // After commit: the work is registered whatever happens to these two.
-  await notify(deps.db, WORK_REGISTERED_CHANNEL, JSON.stringify({ id, trust_meter: trust.score, is_public: true })).catch(
+  await notify(deps.db, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score })).catch(
     (err: unknown) => log.error({ err, submission: id }, 'could not notify realtime listeners'),
   );
   if (options.mailer) {

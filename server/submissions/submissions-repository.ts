@@ -1,60 +1,8 @@
-// Queries on submissions for this feature: the registration insert, the public lookup by either
-// id form, and the e-mail verification columns. Public reads go through public_submissions only.
-import { sql, type Kysely } from 'kysely';
-import type { PublicWork } from '../../core/api-types';
-import { isUuid, normaliseSubmissionRef } from '../../core/ids';
-import type { DB, NewSubmission, PublicSubmission, Submission } from '../db/types';
+// Queries on submissions for this feature: the e-mail verification columns. The registration
+// insert and the public lookups are the works layer's (server/works/works-repository.ts).
+import type { Kysely } from 'kysely';
+import type { DB, Submission } from '../db/types';
 import type { TrustResult } from './trust';
-
-// Any constant works; it names "the registration lock" for every server process.
-const REGISTRATION_LOCK_ID = 727_100_101;
-
-/**
- * Serialises registrations until the transaction ends, so registry numbers are drawn in the
- * order works commit and each registration sees every earlier one. Taken before the log's own
- * append lock, never after it, so the two cannot deadlock.
- */
-export async function lockRegistrations(trx: Kysely<DB>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`.execute(trx);
-}
-
-/**
- * `count` consecutive registry numbers, in order. They come from the one-row counter, advanced in
- * the caller's transaction (which holds the registration lock): if that transaction rolls back,
- * so does the counter, and the numbers go to the next work that commits. No gaps, no reuse.
- */
-export async function nextRegistrySeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
-  const row = await sql<{ last_seq: string }>`
-    UPDATE registry_counter SET last_seq = last_seq + ${count}::int RETURNING last_seq`.execute(trx);
-  const last = Number(row.rows[0].last_seq);
-  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
-}
-
-export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSubmission[]): Promise<void> {
-  if (values.length > 0) await trx.insertInto('submissions').values(values).execute();
-}
-
-/** A public, non-deleted work by UUID or VW-YYYY-NNNNNN (any case); undefined otherwise. */
-export async function findPublicWork(db: Kysely<DB>, ref: string): Promise<PublicSubmission | undefined> {
-  const canonical = normaliseSubmissionRef(ref);
-  if (!canonical) return undefined;
-  return db
-    .selectFrom('public_submissions')
-    .selectAll()
-    .where(isUuid(canonical) ? 'id' : 'registry_id', '=', canonical)
-    .executeTakeFirst();
-}
-
-/** The earlier work a duplicate points at, only while that work is itself public. */
-export async function findPublicDuplicateTarget(db: Kysely<DB>, id: string | null): Promise<PublicWork['duplicate_of']> {
-  if (!id) return null;
-  const row = await db
-    .selectFrom('public_submissions')
-    .select(['id', 'registry_id', 'artist_name', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? { id: row.id, registry_id: row.registry_id, artist_name: row.artist_name, created_at: new Date(row.created_at).toISOString() } : null;
-}
 
 export async function storeVerifyToken(db: Kysely<DB>, id: string, tokenHash: string, sentAt: Date): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 // SQL of the transparency log's read side: leaves, checkpoints, and the public work → leaf map.
 // bigint columns arrive as strings from pg; they are converted here, so callers see numbers.
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, TlogLeavesTable } from '../db/types';
 import { isUuid } from '../../core/ids';
 import { fromHex } from './hex';
 
@@ -159,4 +159,28 @@ export async function registeredWorkLogState(db: Kysely<DB>, ref: string): Promi
     .limit(1)
     .executeTakeFirst();
   return { leafIndex, status, ...(removal ? { removalLeafIndex: Number(removal.leaf_index) } : {}) };
+}
+
+// Any constant works; it names "the log's append lock" for every process.
+const APPEND_LOCK_ID = 727_100_002;
+
+/**
+ * Inserts leaves after the last one, in order, under the log's append lock (held until the
+ * caller's transaction ends, so indexes are never reused or skipped). Returns the first index.
+ */
+export async function insertLeavesAtEnd(trx: Kysely<DB>, leaves: readonly Omit<Insertable<TlogLeavesTable>, 'leaf_index'>[]): Promise<number> {
+  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK_ID})`.execute(trx);
+  const next = await sql<{ n: string }>`SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM tlog_leaves`.execute(trx);
+  const first = Number(next.rows[0].n);
+  await trx
+    .insertInto('tlog_leaves')
+    .values(leaves.map((leaf, i) => ({ ...leaf, leaf_index: first + i })))
+    .execute();
+  return first;
+}
+
+/** Number of leaves in the log now. */
+export async function logSize(db: Kysely<DB>): Promise<number> {
+  const row = await sql<{ n: string }>`SELECT count(*) AS n FROM tlog_leaves`.execute(db);
+  return Number(row.rows[0].n);
 }

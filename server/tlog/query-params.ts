@@ -1,39 +1,45 @@
-// Query parameters of the log endpoints. Every mistake is a 400 that names the parameter.
-import { HttpError } from '../http/errors';
+// Query parameters of the log endpoints. Every mistake is a 400 'invalid_parameter' that names
+// the parameter, with one field: the zod schemas below carry the whole sentence as their issue
+// message, and logParamError turns the first issue into the answer (the checks run in the
+// order the parameters are declared, so the first mistake is the one reported).
+import { z } from 'zod';
+import { appError, type AppError } from '../../core/app-error';
+import type { ValidationIssue } from '../http/errors';
 
-export type Query = Record<string, unknown>;
+/** Entries per GET /api/log/entries. */
+export const MAX_ENTRIES_PER_REQUEST = 1000;
 
-export function invalidParameter(name: string, problem: string): HttpError {
-  const message = `Invalid parameter '${name}': ${problem}`;
-  return new HttpError(400, 'invalid_parameter', message, { fields: { [name]: message } });
+function parameterError(name: string, message: string): AppError {
+  return appError('invalid_parameter', message, { fields: { [name]: message } });
 }
 
-export function missingParameter(name: string, hint = ''): HttpError {
-  const message = `Missing parameter '${name}'${hint}.`;
-  return new HttpError(400, 'invalid_parameter', message, { fields: { [name]: message } });
+export function invalidParameter(name: string, problem: string): AppError {
+  return parameterError(name, `Invalid parameter '${name}': ${problem}`);
 }
 
-/** The parameter's single string value, or undefined when absent. */
-export function stringParam(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidParameter(name, 'give it once.');
-  return value;
+export function missingParameter(name: string, hint = ''): AppError {
+  return parameterError(name, `Missing parameter '${name}'${hint}.`);
 }
 
-/** A non-negative decimal integer (no sign, no leading zeros), or undefined when absent. */
-export function indexParam(query: Query, name: string): number | undefined {
-  const value = stringParam(query, name);
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^(?:0|[1-9]\d*)$/.test(value) || !Number.isSafeInteger(n)) {
-    throw invalidParameter(name, 'expected a non-negative integer.');
-  }
-  return n;
+/** The route's `config.validationError`: the first issue, already worded, names its parameter. */
+export function logParamError(issues: ValidationIssue[]): AppError {
+  const [first] = issues;
+  const name = String(first?.path[0] ?? 'query');
+  return parameterError(name, first?.message ?? 'The query is not valid.');
 }
 
-export function requiredIndexParam(query: Query, name: string): number {
-  const n = indexParam(query, name);
-  if (n === undefined) throw missingParameter(name);
-  return n;
+/** The parameter's single string value: absent is "missing", repeated is "give it once". */
+export function stringParam(name: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `Missing parameter '${name}'.` : `Invalid parameter '${name}': give it once.`),
+  });
+}
+
+/** A non-negative decimal integer (no sign, no leading zeros), as a number. */
+export function indexParam(name: string) {
+  const invalid = `Invalid parameter '${name}': expected a non-negative integer.`;
+  return stringParam(name)
+    .regex(/^(?:0|[1-9]\d*)$/, invalid)
+    .refine((value) => Number.isSafeInteger(Number(value)), invalid)
+    .transform(Number);
 }

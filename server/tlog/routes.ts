@@ -6,28 +6,26 @@
 // a proof or entries that only involve leaves that exist and a signed size never change
 // (immutable); a proof "against the newest checkpoint" changes as the log grows (one minute).
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps';
 import { MESSAGES } from '../../core/messages';
 import { normaliseSubmissionRef } from '../../core/ids';
-import { HttpError } from '../http/errors';
+import { appError, notFound } from '../../core/app-error';
 import { rateLimitConfig } from '../http/rate-limit';
 import { ensureCheckpoint, scheduleCheckpoints } from './checkpoints';
 import { checkpointAt, currentLogSize, newestCheckpoint, readEntries } from './log-repository';
 import { openToAnyOrigin } from './any-origin';
 import { checkpointCovering, consistencyProof, inclusionProofAt, registeredWorkInclusionProof } from './proofs';
-import { indexParam, invalidParameter, missingParameter, requiredIndexParam, stringParam, type Query } from './query-params';
+import { invalidParameter, logParamError, MAX_ENTRIES_PER_REQUEST, missingParameter } from './query-params';
+import { checkpointSchema, consistencySchema, entriesSchema, inclusionSchema, keySchema } from './schemas';
 import { getLogSigner } from './signer';
 import { tileRoutes } from './tile-routes';
-
-export const MAX_ENTRIES_PER_REQUEST = 1000;
 
 const CACHE_CHECKPOINT = 'public, max-age=10';
 const CACHE_KEY = 'public, max-age=86400';
 const CACHE_LATEST = 'public, max-age=60';
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 const TEXT = 'text/plain; charset=utf-8';
-
-const notFound = (message: string) => new HttpError(404, 'not_found', message);
 
 export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   scheduleCheckpoints(app, deps);
@@ -36,27 +34,29 @@ export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 }
 
 /** The JSON API, on a scope whose prefix is /api/log. */
-function logApiRoutes(app: FastifyInstance, deps: AppDeps): void {
+function logApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
   // Proofs cost database reads and hashing; share the public API's hourly budget per address.
-  const limited = { config: { rateLimit: rateLimitConfig('tlog', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) } };
+  // A query mistake keeps the log's own wording: 'invalid_parameter' naming the parameter.
+  const limited = {
+    rateLimit: rateLimitConfig('tlog', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled),
+    validationError: logParamError,
+  };
   const cache = (reply: FastifyReply, value: string) => reply.header('Cache-Control', value);
 
-  app.get('/checkpoint', async (_request, reply) => {
+  app.get('/checkpoint', { schema: checkpointSchema }, async (_request, reply) => {
     const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
     return cache(reply, CACHE_CHECKPOINT).type(TEXT).send(checkpoint.note);
   });
 
-  app.get('/key', async (_request, reply) => {
+  app.get('/key', { schema: keySchema }, async (_request, reply) => {
     // No trailing newline: the body can be passed as-is to a verifier (e.g. --key "$(curl …)").
     return cache(reply, CACHE_KEY).type(TEXT).send((await getLogSigner(deps)).vkey);
   });
 
-  app.get('/proof/inclusion', limited, async (request, reply) => {
-    const query = request.query as Query;
-    const id = stringParam(query, 'id');
-    const leafIndex = indexParam(query, 'leaf_index');
-    const treeSize = indexParam(query, 'tree_size');
+  app.get('/proof/inclusion', { schema: inclusionSchema, config: limited }, async (request, reply) => {
+    const { id, leaf_index: leafIndex, tree_size: treeSize } = request.query;
 
     if (id !== undefined) {
       if (leafIndex !== undefined || treeSize !== undefined) {
@@ -68,7 +68,7 @@ function logApiRoutes(app: FastifyInstance, deps: AppDeps): void {
       const proof = await registeredWorkInclusionProof(deps, ref);
       if (!proof) {
         const { title, description } = MESSAGES.submissionNotFound;
-        throw new HttpError(404, 'not_found', description, { title });
+        throw appError('not_found', description, { title });
       }
       return cache(reply, CACHE_LATEST).send(proof);
     }
@@ -87,10 +87,8 @@ function logApiRoutes(app: FastifyInstance, deps: AppDeps): void {
     return cache(reply, CACHE_LATEST).send(await inclusionProofAt(deps, leafIndex, checkpoint));
   });
 
-  app.get('/proof/consistency', limited, async (request, reply) => {
-    const query = request.query as Query;
-    const first = requiredIndexParam(query, 'first');
-    const second = requiredIndexParam(query, 'second');
+  app.get('/proof/consistency', { schema: consistencySchema, config: limited }, async (request, reply) => {
+    const { first, second } = request.query;
     if (first > second) throw invalidParameter('first', "must not be larger than 'second'.");
     const size = await currentLogSize(db);
     if (second > size) throw invalidParameter('second', `must not be larger than the log size (${size}).`);
@@ -98,10 +96,8 @@ function logApiRoutes(app: FastifyInstance, deps: AppDeps): void {
     return cache(reply, CACHE_IMMUTABLE).send({ first, second, hashes: await consistencyProof(deps, first, second) });
   });
 
-  app.get('/entries', limited, async (request, reply) => {
-    const query = request.query as Query;
-    const start = requiredIndexParam(query, 'start');
-    const end = requiredIndexParam(query, 'end');
+  app.get('/entries', { schema: entriesSchema, config: limited }, async (request, reply) => {
+    const { start, end } = request.query;
     if (end <= start) throw invalidParameter('end', "must be larger than 'start'.");
     if (end - start > MAX_ENTRIES_PER_REQUEST) {
       throw invalidParameter('end', `at most ${MAX_ENTRIES_PER_REQUEST} entries per request.`);

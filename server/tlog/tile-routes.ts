@@ -9,11 +9,13 @@
 // are cached briefly, and a tile the log does not hold yet answers 404 without long caching.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError } from '../../core/app-error';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
 import { ensureCheckpoint } from './checkpoints';
 import { newestCheckpoint } from './log-repository';
+import { tileCheckpointSchema, tileSchema } from './schemas';
 import { parseTilePath, TILE_WIDTH, TilePathError } from './tile-path';
 import { readTile } from './tiles';
 
@@ -39,24 +41,25 @@ function acceptsGzip(request: FastifyRequest): boolean {
 }
 
 /** Registers the routes on a scope whose prefix is /log (see routes.ts). */
-export function tileRoutes(scope: FastifyInstance, deps: AppDeps): void {
+export function tileRoutes(plainScope: FastifyInstance, deps: AppDeps): void {
+  const scope = plainScope.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  scope.get('/checkpoint', async (_request, reply) => {
+  scope.get('/checkpoint', { schema: tileCheckpointSchema }, async (_request, reply) => {
     const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
     return reply.header('Cache-Control', CACHE_TILE_CHECKPOINT).type('text/plain; charset=utf-8').send(checkpoint.note);
   });
 
-  scope.get('/tile/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+  scope.get('/tile/*', { schema: tileSchema }, async (request, reply) => {
     let tile;
     try {
       tile = parseTilePath(request.params['*']);
     } catch (err) {
       if (!(err instanceof TilePathError)) throw err;
-      throw new HttpError(400, 'bad_request', `Not a tile path: ${err.message}`, { headers: { 'Cache-Control': CACHE_MISSING } });
+      throw appError('bad_request', `Not a tile path: ${err.message}`, { headers: { 'Cache-Control': CACHE_MISSING } });
     }
     const data = await readTile(db, tile);
-    if (!data) throw new HttpError(404, 'not_found', TILE_NOT_IN_LOG, { headers: { 'Cache-Control': CACHE_MISSING } });
+    if (!data) throw appError('not_found', TILE_NOT_IN_LOG, { headers: { 'Cache-Control': CACHE_MISSING } });
     reply.header('Cache-Control', tile.width === TILE_WIDTH ? CACHE_FULL_TILE : CACHE_PARTIAL_TILE).type(OCTETS);
     if (tile.level !== 'entries') return reply.send(data);
     reply.header('Vary', 'Accept-Encoding');

@@ -1,8 +1,9 @@
 // Pure parts of the public read API (SPEC §3, §7, §9): query parsing, records, format writers,
 // Croissant description and citation. No database or HTTP here; routes live elsewhere.
 export { encodeCursor, decodeCursor, type LedgerCursor } from './cursor';
-export { publicApiQuerySchema, parsePublicApiQuery, type PublicApiQuery, type ParseResult, type PublicApiFormat } from './params';
+export { publicApiQuerySchema, parsePublicApiQuery, PUBLIC_API_QUERY_CLEANING, type PublicApiQuery, type ParseResult, type PublicApiFormat } from './params';
 export {
+  publicApiRecordSchema,
   toPublicRecord,
   resolveImageUrl,
   type PublicApiRecord,
@@ -10,7 +11,7 @@ export {
   type PublicSubmissionRow,
   type ToPublicRecordOptions,
 } from './record';
-export { buildMetadata, PUBLIC_API_VERSION, type PublicApiMetadata, type WriterMeta } from './metadata';
+export { buildMetadata, publicApiMetadataSchema, PUBLIC_API_VERSION, type PublicApiMetadata, type WriterMeta } from './metadata';
 export { FORMATS, contentDisposition, downloadFilename, type FormatWriter } from './formats';
 export { jsonlLines } from './writers/jsonl';
 export { createCsvStream, CSV_COLUMNS } from './writers/csv';

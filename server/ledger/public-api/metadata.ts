@@ -1,23 +1,24 @@
+import { z } from 'zod';
 import { PUBLIC_API } from '../../../core/constants';
 import type { PublicApiQuery } from './params';
 
 export const PUBLIC_API_VERSION = PUBLIC_API.apiVersion;
 
 /** Response metadata (SPEC §3), plus paging and the training filter. */
-export interface PublicApiMetadata {
-  /** Entries matching the filters, across all pages. */
-  total_entries: number;
-  offset: number;
-  limit: number;
-  min_trust_level: number;
-  include_prompts: boolean;
-  /** ISO 8601, UTC. */
-  generated_at: string;
-  api_version: typeof PUBLIC_API_VERSION;
-  /** Pass as ?cursor= for the next page; null on the last page. */
-  next_cursor: string | null;
-  training_allowed: boolean;
-}
+export const publicApiMetadataSchema = z
+  .object({
+    total_entries: z.number().int().describe('Entries matching the filters, across all pages.'),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    min_trust_level: z.number().int(),
+    include_prompts: z.boolean(),
+    generated_at: z.string().describe('ISO 8601, UTC: the start of the current cache period.'),
+    api_version: z.literal(PUBLIC_API_VERSION),
+    next_cursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last page.'),
+    training_allowed: z.boolean(),
+  })
+  .meta({ id: 'PublicApiMetadata', description: 'What the answer holds and how it was asked for.' });
+export type PublicApiMetadata = z.infer<typeof publicApiMetadataSchema>;
 
 /** What every writer receives besides the records. */
 export interface WriterMeta {

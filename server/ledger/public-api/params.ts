@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC_API, PUBLIC_API_FORMATS, TRUST_MAX, TRUST_MIN, type PublicApiFormat } from '../../../core/constants';
-import { decodeCursor, type LedgerCursor } from './cursor';
+import { cleanQuery, invalidParameterMessage, type QueryCleaning } from '../invalid-parameter';
+import { decodeCursor } from './cursor';
 
 export type { PublicApiFormat };
 const { defaultLimit: PUBLIC_API_DEFAULT_LIMIT, maxLimit: PUBLIC_API_MAX_LIMIT } = PUBLIC_API;
@@ -47,6 +48,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The query string of GET /api/v1/ledger (and /functions/v1/public-ledger-api). Values arrive
  * as strings; the output is typed. Unknown parameters are ignored (cache busters are common).
+ * A `default` in meta is the documented one: zod leaves a default out of the input JSON Schema
+ * when the value goes through a transform (text in, number out).
  */
 export const publicApiQuerySchema = z
   .object({
@@ -59,14 +62,14 @@ export const publicApiQuerySchema = z
       // Larger values are capped, not refused: a client asking for "everything" still works.
       .transform((n) => Math.min(n, PUBLIC_API_MAX_LIMIT))
       .default(PUBLIC_API_DEFAULT_LIMIT)
-      .meta({ description: `Entries per response, 1-${PUBLIC_API_MAX_LIMIT}; larger values are capped.` }),
+      .meta({ description: `Entries per response, 1-${PUBLIC_API_MAX_LIMIT}; larger values are capped.`, default: String(PUBLIC_API_DEFAULT_LIMIT) }),
     offset: wholeNumber(MUST.offset)
       .default(PUBLIC_API.defaultOffset)
-      .meta({ description: 'Entries to skip. Prefer cursor for paging through the whole ledger.' }),
+      .meta({ description: 'Entries to skip. Prefer cursor for paging through the whole ledger.', default: String(PUBLIC_API.defaultOffset) }),
     min_trust_level: wholeNumber(MUST.min_trust_level)
       .refine((n) => n <= TRUST_MAX, { error: MUST.min_trust_level })
       .default(TRUST_MIN)
-      .meta({ description: 'Only works with a trust score of at least this value (0-100).' }),
+      .meta({ description: 'Only works with a trust score of at least this value (0-100).', default: String(TRUST_MIN) }),
     tool_filter: z
       .string({ error: MUST.tool_filter })
       .trim()
@@ -108,8 +111,10 @@ export const publicApiQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be earlier than date_from' });
     }
   })
-  .transform(({ date_from, date_to, ...rest }) => ({
+  .transform(({ date_from, date_to, tool_filter, ...rest }) => ({
     ...rest,
+    // A filter of spaces only filters nothing.
+    ...(tool_filter ? { tool_filter } : {}),
     /** Inclusive lower bound for created_at. */
     created_from: date_from?.at,
     /** Exclusive upper bound for created_at: a date means "to the end of that day (UTC)". */
@@ -120,46 +125,26 @@ function toExclusiveEnd(d: { isDateOnly: boolean; at: Date }): Date {
   return new Date(d.at.getTime() + (d.isDateOnly ? DAY_MS : 1));
 }
 
-export interface PublicApiQuery {
-  format: PublicApiFormat;
-  limit: number;
-  offset: number;
-  min_trust_level: number;
-  tool_filter?: string;
-  created_from?: Date;
-  created_before?: Date;
-  include_prompts: boolean;
-  training_allowed: boolean;
-  cursor?: LedgerCursor;
-}
+/** The query, typed: what the route's handler receives after validation. */
+export type PublicApiQuery = z.output<typeof publicApiQuerySchema>;
+
+/** The public API's cleaning (see invalid-parameter.ts): values trimmed, the opaque cursor kept as sent. */
+export const PUBLIC_API_QUERY_CLEANING: QueryCleaning = { trimExcept: ['cursor'] };
 
 export type ParseResult =
   | { ok: true; value: PublicApiQuery }
   | { ok: false; parameter: string; message: string };
 
 /**
- * Validates a raw query object (as Fastify gives it). On failure the message names the
- * parameter, for a 400: "Invalid parameter 'limit': must be a whole number from 1 to 1000".
+ * Validates a raw query object (as Fastify gives it) the way the route does. On failure the
+ * message names the parameter: "Invalid parameter 'limit': must be a whole number from 1 to 1000".
  */
 export function parsePublicApiQuery(query: Record<string, unknown>): ParseResult {
-  const cleaned: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (Array.isArray(value)) return failure(name, 'must be given only once');
-    // An empty value (?tool_filter=) is what HTML forms send for "no choice".
-    if (value === '' || value === undefined) continue;
-    // Numbers and booleans come from callers that already coerced the query; read them as text.
-    const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-    cleaned[name] = typeof text === 'string' && name !== 'cursor' ? text.trim() : text;
-  }
-  const result = publicApiQuerySchema.safeParse(cleaned);
-  if (result.success) {
-    const { tool_filter, ...rest } = result.data;
-    return { ok: true, value: { ...rest, ...(tool_filter ? { tool_filter } : {}) } };
-  }
+  const cleaned = cleanQuery(query, PUBLIC_API_QUERY_CLEANING);
+  if (!cleaned.ok) return cleaned;
+  const result = publicApiQuerySchema.safeParse(cleaned.value);
+  if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
-  return failure(String(issue.path[0] ?? 'query'), issue.message);
-}
-
-function failure(parameter: string, reason: string): ParseResult {
-  return { ok: false, parameter, message: `Invalid parameter '${parameter}': ${reason}` };
+  const parameter = String(issue.path[0] ?? 'query');
+  return { ok: false, parameter, message: invalidParameterMessage(parameter, issue.message) };
 }

@@ -1,54 +1,51 @@
+import { z } from 'zod';
 import { proofPath } from '../../../core/ids';
 import { trustStatus } from '../../../core/status';
 
 /**
  * One work as the public read API shows it (SPEC §3 "Public API record", DECISIONS #12, #17).
- * Every format (JSON, JSONL, CSV, XML, RSS) is written from this shape only.
+ * Every format (JSON, JSONL, CSV, XML, RSS) is written from this shape only; the schema
+ * describes it in /api/openapi.json.
  */
-export interface PublicApiPermissions {
-  allow_ai_training: boolean;
-  restrict_usage: boolean;
-  remix_allowed: boolean;
-  no_commercial: boolean;
-  sensitive_content: boolean;
-  must_give_credit: boolean;
-}
+export const publicApiPermissionsSchema = z
+  .object({
+    allow_ai_training: z.boolean(),
+    restrict_usage: z.boolean(),
+    remix_allowed: z.boolean(),
+    no_commercial: z.boolean(),
+    sensitive_content: z.boolean(),
+    must_give_credit: z.boolean(),
+  })
+  .meta({ id: 'PublicApiPermissions', description: "The artist's permissions for the work." });
+export type PublicApiPermissions = z.infer<typeof publicApiPermissionsSchema>;
 
-export interface PublicApiRecord {
-  /** Registry id, VW-YYYY-NNNNNN. */
-  id: string;
-  /** The submission UUID; /verify/{uuid} resolves too. */
-  uuid: string;
-  title: string;
-  artist_name: string | null;
-  /** "City, State, Country" from the parts given, or null. */
-  author_location: string | null;
-  /** Only when include_prompts=true and the artist made the prompt public. */
-  prompt: string | null;
-  /** The artist made a prompt public (whether or not this response includes it). */
-  prompt_available: boolean;
-  tool: string | null;
-  platform: string | null;
-  verification_method: string | null;
-  trust_meter: number;
-  /** Trust status label, e.g. 'Provenance Strong' (SPEC §4). */
-  status: string;
-  tags: string[];
-  usage_type: string[];
-  /** ISO 8601, UTC. */
-  created_at: string;
-  image_available: boolean;
-  /** Absolute URL, or null when there is no usable image. */
-  image_url: string | null;
-  /** SHA-256 hex of the original file. */
-  image_sha256: string | null;
-  license: string | null;
-  permissions: PublicApiPermissions;
-  /** Leaf index in the transparency log, null until logged. */
-  log_index: number | null;
-  /** {site}/verify/{VW id}. */
-  ledger_url: string;
-}
+export const publicApiRecordSchema = z
+  .object({
+    id: z.string().describe('Registry id, VW-YYYY-NNNNNN.'),
+    uuid: z.guid().describe('The submission UUID; /verify/{uuid} resolves too.'),
+    title: z.string(),
+    artist_name: z.string().nullable(),
+    author_location: z.string().nullable().describe('"City, State, Country" from the parts given, or null.'),
+    prompt: z.string().nullable().describe('Only when include_prompts=true and the artist made the prompt public.'),
+    prompt_available: z.boolean().describe('The artist made a prompt public (whether or not this response includes it).'),
+    tool: z.string().nullable(),
+    platform: z.string().nullable(),
+    verification_method: z.string().nullable(),
+    trust_meter: z.number().describe('Trust score, 0-100.'),
+    status: z.string().describe("Trust status label, e.g. 'Provenance Strong' (SPEC §4)."),
+    tags: z.array(z.string()),
+    usage_type: z.array(z.string()),
+    created_at: z.string().describe('Registration time, ISO 8601 UTC.'),
+    image_available: z.boolean(),
+    image_url: z.string().nullable().describe('Absolute URL, or null when there is no usable image.'),
+    image_sha256: z.string().nullable().describe('SHA-256 (hex) of the original file.'),
+    license: z.string().nullable(),
+    permissions: publicApiPermissionsSchema,
+    log_index: z.number().int().nullable().describe('Leaf index in the transparency log, null until logged.'),
+    ledger_url: z.string().describe('Proof page of the work: {site}/verify/{registry id}.'),
+  })
+  .meta({ id: 'PublicApiRecord', description: 'One work as the public read API shows it, in every format.' });
+export type PublicApiRecord = z.infer<typeof publicApiRecordSchema>;
 
 /**
  * The columns of the `public_submissions` view this module reads. author_email, IP addresses

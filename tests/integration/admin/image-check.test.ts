@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
 import { listFiles } from '../../helpers/test-app';
 import { makePng } from '../../fixtures/images';
-import { processImage } from '../../../server/submissions/image';
+import { processImage } from '../../../server/image';
 import { newObjectKey, publicImagePath } from '../../../server/storage/object-store';
 import { adminPost, createAdminAccount, createAdminTestApp, signIn, type AdminTestApp } from './admin-test-kit';
 

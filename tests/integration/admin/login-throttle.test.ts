@@ -3,7 +3,8 @@
 // same time for e-mails with and without an account. Addresses come from the documentation
 // ranges; app.inject's remoteAddress sets request.ip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredLoginThrottles, LOGIN_THROTTLE } from '../../../server/admin/login-throttle';
+import { LOGIN_THROTTLE } from '../../../server/admin/login-throttle';
+import { deleteExpiredLoginThrottles } from '../../../server/admin/login-throttle-repository';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, auditRows, createAdminAccount, createAdminTestApp, SITE_ORIGIN, type AdminTestApp } from './admin-test-kit';
 
 const SECOND = 1000;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
 import { listFiles } from '../../helpers/test-app';
 import { newObjectKey, publicImagePath } from '../../../server/storage/object-store';
-import { adminGet, adminPost, ADMIN_EMAIL, auditRows, createAdminAccount, createAdminTestApp, signIn, type AdminTestApp } from './admin-test-kit';
+import { adminGet, adminPost, ADMIN_EMAIL, auditRows, createAdminAccount, createAdminTestApp, signIn, SITE_ORIGIN, type AdminTestApp } from './admin-test-kit';
 import { expectPublic } from './public-visibility';
 
 let t: AdminTestApp;
@@ -84,6 +84,26 @@ describe('remove and restore', () => {
     const tooLong = await adminPost(t, `/api/admin/submissions/${work.id}/remove`, { reason: 'x'.repeat(2001) }, cookie);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toBe('The reason can be at most 2000 characters.');
+  });
+
+  it('reads a POST without a body as {}: a removal asks for its reason, a restore needs none', async () => {
+    const work = await insertWork(t.deps.db, { deleted_at: new Date('2026-02-01T00:00:00.000Z'), deleted_by: 'someone@example.com', deletion_reason: 'Spam' });
+    const noBody = (step: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/submissions/${work.id}/${step}`, headers: { cookie, origin: SITE_ORIGIN } });
+    const remove = await noBody('remove');
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json().error.message).toBe('Please give a reason for removing this submission.');
+    const restore = await noBody('restore');
+    expect(restore.statusCode).toBe(200);
+    expect(restore.json()).toMatchObject({ id: work.id, deleted_at: null, deletion_reason: null });
+    const reasonNotText = await adminPost(t, `/api/admin/submissions/${work.id}/remove`, { reason: 42 }, cookie);
+    expect(reasonNotText.statusCode).toBe(400);
+    expect(reasonNotText.json().error).toEqual({
+      code: 'validation_failed',
+      title: 'Error',
+      message: 'The reason must be text.',
+      fields: { reason: 'The reason must be text.' },
+    });
   });
 
   it("answers an unknown submission with 404 'Submission not found.'", async () => {

@@ -1,8 +1,7 @@
-// Every admin API route, read from the server's own route table, refuses a request without a live
-// session: none, a forged cookie, an expired session, a revoked session. Every POST refuses a
-// cross-site request.
+// Every admin API route, read from /api/openapi.json and checked against the server's own route
+// table, refuses a request without a live session: none, a forged cookie, an expired session, a
+// revoked session. Every POST refuses a cross-site request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES } from '../../../server/admin/routes';
 import {
   adminGet,
   adminPost,
@@ -15,21 +14,26 @@ import {
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'You must be logged in as an admin to access this page.' } };
 const SOME_UUID = '5b0c6a4e-1d2f-4c3b-9a8e-7f6d5c4b3a21';
 
-/** Method + full path of every route, rebuilt from the indented tree of app.printRoutes(). */
-function routeTable(printed: string): { method: string; url: string }[] {
-  const stack: string[] = [];
-  const out: { method: string; url: string }[] = [];
-  for (const line of printed.split('\n')) {
-    const m = /^([│ ├└─]*?)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    stack[depth] = m[2];
-    if (!m[3]) continue;
-    const url = stack.join('').replace(/^\/+/, '/');
-    for (const method of m[3].split(', ')) out.push({ method, url });
-  }
-  return out;
+interface AdminRoute {
+  method: string;
+  url: string;
+  /** The operation's `security` names the admin session. */
+  needsSession: boolean;
+}
+
+type OpenApiDocument = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+
+/** The admin operations of the document, with their paths written the Fastify way ('{id}' → ':id'). */
+function documentedAdminRoutes(document: OpenApiDocument): AdminRoute[] {
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        url: path.replace(/\{(\w+)\}/g, ':$1'),
+        needsSession: (operation.security ?? []).some((requirement) => 'adminSession' in requirement),
+      })),
+    );
 }
 
 function withId(url: string): string {
@@ -37,13 +41,14 @@ function withId(url: string): string {
 }
 
 let t: AdminTestApp;
-let adminRoutes: { method: string; url: string }[];
+let adminRoutes: AdminRoute[];
 
 beforeAll(async () => {
   t = await createAdminTestApp({ ADMIN_MASTER_KEY: 'a-master-key-of-enough-length' });
   await createAdminAccount(t);
-  adminRoutes = routeTable(t.app.printRoutes({ commonPrefix: false }))
-    .filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD');
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  adminRoutes = documentedAdminRoutes(res.json());
 });
 afterAll(async () => {
   await t.close();
@@ -53,14 +58,18 @@ function call(route: { method: string; url: string }, cookie?: string) {
   return route.method === 'GET' ? adminGet(t, withId(route.url), cookie) : adminPost(t, withId(route.url), {}, cookie);
 }
 
-const protectedRoutes = () => adminRoutes.filter((r) => !ADMIN_ROUTES.find((a) => a.url === r.url && a.method === r.method)?.public);
+const protectedRoutes = () => adminRoutes.filter((r) => r.needsSession);
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 describe('admin route protection', () => {
-  it('lists exactly the admin routes the route table holds', () => {
-    const declared = ADMIN_ROUTES.map((r) => `${r.method} ${r.url}`).sort();
-    const served = adminRoutes.map((r) => `${r.method} ${r.url}`).sort();
-    expect(served).toEqual(declared);
+  it('documents exactly the admin routes the server serves, login and register as the only public ones', () => {
+    const served = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .map(key)
+      .sort();
+    expect(adminRoutes.map(key).sort()).toEqual(served);
     expect(served.length).toBe(15);
+    expect(adminRoutes.filter((r) => !r.needsSession).map(key).sort()).toEqual(['POST /api/admin/login', 'POST /api/admin/register']);
   });
 
   it('answers 401 with the login-required message on every protected route without a cookie', async () => {

@@ -18,6 +18,8 @@ export interface HostileRequest {
 
 export interface PlanInput {
   routes: readonly RouteEntry[];
+  /** The query parameters each route reads, by route URL: read from the server's OpenAPI document. */
+  queryParams: Readonly<Record<string, readonly string[]>>;
   /** A public work: the valid value of every `:id` the attack does not target. */
   workId: string;
   registryId: string;
@@ -32,26 +34,23 @@ export interface PlanInput {
   multipartBodies: readonly { headers: Record<string, string>; payload: Buffer }[];
 }
 
-/** Query parameters each route reads (the rest of the query string is ignored by design). */
-const QUERY_PARAMS: Record<string, readonly string[]> = {
-  '/api/ledger': ['search', 'tool', 'platform', 'tag', 'date', 'sort', 'page'],
-  '/api/artists/:name': ['page'],
-  '/api/v1/ledger': ['format', 'limit', 'offset', 'cursor', 'min_trust_level', 'tool_filter', 'date_from', 'date_to', 'include_prompts', 'training_allowed'],
-  '/functions/v1/public-ledger-api': ['format', 'limit', 'cursor', 'min_trust_level', 'tool_filter', 'date_from', 'include_prompts'],
-  '/api/submissions/verify-email': ['token'],
-  '/api/submissions/:id/badge.png': ['size'],
-  '/oembed': ['url', 'format', 'maxwidth', 'maxheight'],
-  '/api/log/proof/inclusion': ['id', 'leaf_index', 'tree_size'],
-  '/api/log/proof/consistency': ['first', 'second'],
-  '/api/log/entries': ['start', 'end'],
-  '/api/admin/submissions': ['search', 'visibility', 'status', 'page', 'offset', 'limit'],
-  '/api/admin/audit-log': ['search', 'table', 'action', 'page'],
-  '/api/admin/removal-requests': ['status', 'search', 'page'],
-  '/api/admin/deleted-submissions': ['search', 'page'],
-};
-
 /** Pages served by the app whose path carries a name or id a visitor can type. */
 const PAGE_PREFIXES = ['/verify/', '/artist/'];
+
+/**
+ * The query parameters of every GET route, from an OpenAPI document, keyed by the route's
+ * Fastify URL ('/api/artists/:name'): the suite attacks every parameter a route declares.
+ */
+export function queryParamsFromOpenApi(document: {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+}): Record<string, string[]> {
+  const byRoute: Record<string, string[]> = {};
+  for (const [path, operations] of Object.entries(document.paths)) {
+    const names = (operations.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    if (names.length > 0) byRoute[path.replace(/\{\*\}/g, '*').replace(/\{(\w+)\}/g, ':$1')] = names;
+  }
+  return byRoute;
+}
 
 /** Headers that steer caching, negotiation or the client address: hostile values in each. */
 const HOSTILE_HEADERS = ['if-none-match', 'accept', 'x-forwarded-for'];
@@ -146,7 +145,7 @@ export function buildHostileRequests(input: PlanInput): HostileRequest[] {
     for (const value of input.strings) {
       for (const param of params) add({ url: fillPath(url, input, param, value), headers: {}, payload: method === 'POST' ? JSON.stringify(templates[url] ?? {}) : undefined, note: `path ${param}` });
       if (method !== 'GET') continue;
-      for (const name of QUERY_PARAMS[url] ?? []) {
+      for (const name of input.queryParams[url] ?? []) {
         const path = fillPath(url, input);
         add({ url: `${path}?${name}=${enc(value)}`, headers: {}, note: `query ${name}` });
         add({ url: `${path}?${name}=1&${name}=${enc(value)}`, headers: {}, note: `repeated query ${name}` });

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { HOSTILE_JSON_VALUES, HOSTILE_RAW_BODIES, HOSTILE_STRINGS, hostileMultipartBodies } from '../../helpers/hostile-values';
 import { registerWork, submissionBody } from '../submissions/helpers';
 import { createAdminAccount, signIn, SITE_ORIGIN } from '../admin/admin-test-kit';
-import { buildHostileRequests, type HostileRequest } from './hostile-request-plan';
+import { buildHostileRequests, type HostileRequest, queryParamsFromOpenApi } from './hostile-request-plan';
 
 const MASTER_KEY = 'hostile-suite-master-key';
 const EMAIL_CANARY = 'canary.private.7f3a@example.com';
@@ -104,8 +104,10 @@ describe('hostile input', () => {
     await createAdminAccount(t);
     const cookie = await signIn(t);
 
+    const openApi = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const requests = buildHostileRequests({
       routes: t.app.routeTable,
+      queryParams: queryParamsFromOpenApi(openApi),
       workId: showcase.created.id,
       registryId: showcase.created.registry_id,
       moderatedWorkId: victim.created.id,

@@ -1,7 +1,8 @@
 // Fair limits everywhere (issue 11): every public route belongs to a rate-limit family, the read
 // family cuts one address off without touching others, and expired counters are deleted.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { buildApp } from '../../../server/app';
 import { deleteExpiredRateLimitCounters, READ_FAMILY_ROUTES } from '../../../server/http/rate-limit';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -57,5 +58,31 @@ describe('rate-limit families', () => {
     expect(await deleteExpiredRateLimitCounters(t.deps.db)).toBe(1);
     const keys = await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '203.0.113.%' ORDER BY key`.execute(t.deps.db);
     expect(keys.rows.map((r) => r.key)).toEqual(['203.0.113.2:uploads']);
+  });
+
+  test('deletes ended counters when the server starts and again every hour while it runs', async () => {
+    const counterKeys = async () =>
+      (await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '192.0.2.%' ORDER BY key`.execute(t.deps.db)).rows.map((r) => r.key);
+    const insertCounter = (key: string, resetAt: string) =>
+      sql`INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES (${key}, 1, now() + ${resetAt}::interval)`.execute(t.deps.db);
+    await insertCounter('192.0.2.1:uploads', '-1 minute');
+    await insertCounter('192.0.2.2:uploads', '90 minutes');
+
+    // A second server on the same database, as after a restart; only its hourly timer is faked.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const restarted = await buildApp(t.deps, { logger: false });
+    try {
+      await restarted.ready();
+      expect(await counterKeys()).toEqual(['192.0.2.2:uploads']);
+
+      await insertCounter('192.0.2.3:uploads', '-1 second');
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      // The hourly run is not awaited by the timer: wait (on real time) for its DELETE to land.
+      for (let i = 0; i < 100 && (await counterKeys()).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await counterKeys()).toEqual(['192.0.2.2:uploads']);
+    } finally {
+      vi.useRealTimers();
+      await restarted.close();
+    }
   });
 });

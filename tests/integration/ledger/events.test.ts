@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { notify } from '../../../server/db/database';
 import { WORK_REGISTERED_EVENT } from '../../../core/api-types';
-import { createSseHub, WORK_REGISTERED_CHANNEL } from '../../../server/realtime/sse-hub';
+import { createSseHub } from '../../../server/realtime/sse-hub';
+import { WORK_REGISTERED_CHANNEL } from '../../../server/works/registration';
 
 let t: TestApp;
 let baseUrl = '';

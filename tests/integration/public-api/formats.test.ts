@@ -5,6 +5,9 @@ import { XMLParser } from 'fast-xml-parser';
 import Parser from 'rss-parser';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
+import type { z } from 'zod';
+import { croissantDocumentSchema, publicLedgerJsonSchema } from '../../../server/ledger/schemas';
+import { publicApiRecordSchema } from '../../../server/ledger/public-api';
 
 // A fixed clock: generated_at, file names and ETags are then the same in every run.
 const NOW = new Date('2026-11-22T08:31:12.345Z');
@@ -201,6 +204,17 @@ describe('bulk dump, Croissant and OpenAPI', () => {
     expect(doc['@type']).toBe('sc:Dataset');
     expect(doc.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
     expect(doc.distribution[0].contentUrl).toBe('http://ledger.test/api/v1/ledger/dump.jsonl.gz');
+  });
+
+  it('sends JSON bodies (built as text, past the response serializer) exactly as their published schemas describe', async () => {
+    // parse() strips keys a schema does not name, so equality also catches an undocumented field.
+    const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
+    for (const query of ['', '?include_prompts=true', '?limit=2&tool_filter=Midjourney']) {
+      matches(publicLedgerJsonSchema, (await get(`/api/v1/ledger${query}`)).json());
+    }
+    matches(croissantDocumentSchema, (await get('/api/v1/croissant.json')).json());
+    const dump = zlib.gunzipSync((await get('/api/v1/ledger/dump.jsonl.gz')).rawPayload).toString('utf8').trimEnd().split('\n');
+    for (const line of dump) matches(publicApiRecordSchema, JSON.parse(line));
   });
 
   it('publishes an OpenAPI 3.1 document generated from the request schemas', async () => {

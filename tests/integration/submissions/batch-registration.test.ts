@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionBodySchema } from '../../../core/schemas';
 import { normaliseSubmissionBody, type NormalisedSubmission } from '../../../core/submission';
 import { registerSubmissionBatch, type BatchItem } from '../../../server/submissions/batch-registration';
-import { gatherRegistryEvidence, type RegistryQuery } from '../../../server/submissions/evidence';
+import { gatherRegistryEvidence, type RegistryQuery } from '../../../server/submissions/registry-evidence';
+import { databaseRegistryEvidence } from '../../../server/submissions/registry-evidence-repository';
 import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { registerSubmission } from '../../../server/submissions/submission-service';
 import { createUpload, storeUpload } from '../../../server/submissions/upload-service';
@@ -119,9 +120,9 @@ describe('registering works in batches (the seed command)', () => {
       { imageHash: 'f'.repeat(64), phash: null, artistName: 'Dan Four', profileLinks: ['https://x.com/danfour'] },
     ];
     for (const query of queries) {
-      expect(index.gather(query)).toEqual(await gatherRegistryEvidence(batched.deps.db, query));
+      expect(await gatherRegistryEvidence(index, query)).toEqual(await gatherRegistryEvidence(databaseRegistryEvidence(batched.deps.db), query));
     }
-    expect(index.gather(queries[2])).toMatchObject({ exactDuplicateOfSameArtist: true, artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 3 });
+    expect(await gatherRegistryEvidence(index, queries[2])).toMatchObject({ exactDuplicateOfSameArtist: true, artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 3 });
   });
 
   it('writes nothing and keeps no image file when a batch fails', async () => {

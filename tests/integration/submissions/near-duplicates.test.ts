@@ -2,7 +2,8 @@
 // (seed command) give the same answers, and a re-encoded copy by another artist is flagged.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNearDuplicates, type NearDuplicateQuery } from '../../../server/submissions/near-duplicates';
+import type { NearDuplicateQuery } from '../../../server/submissions/near-duplicates';
+import { findNearDuplicates } from '../../../server/submissions/registry-evidence-repository';
 import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { insertWork } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -48,7 +49,7 @@ describe('finding earlier works with a similar perceptual hash', () => {
 
     const memory = createMemoryRegistryIndex();
     expect(await memory.catchUp(t.deps.db)).toBe(6); // every live work; the deleted one is left out
-    expect(memory.gather({ ...query, profileLinks: [] }).nearDuplicatesOfOtherArtists).toEqual(fromSql);
+    expect((await memory.nearDuplicates({ ...query, profileLinks: [] })).nearDuplicatesOfOtherArtists).toEqual(fromSql);
 
     // Re-scoring only looks at works registered before: the registry number bounds the search.
     const seq = Number((await t.deps.db.selectFrom('submissions').select('registry_seq').where('id', '=', works.ten.id).executeTakeFirstOrThrow()).registry_seq);

@@ -1,8 +1,8 @@
 // The Automatic1111 settings parser on hostile text: linear time, capped output, and exactly the
 // results of the regular expression it replaced (A1111's own) on ordinary and odd lines.
 import { describe, expect, it } from 'vitest';
-import { parseA1111 } from '../../../server/submissions/image/a1111';
-import { readA1111Settings } from '../../../server/submissions/image/a1111-settings';
+import { parseA1111 } from '../../../server/image/a1111';
+import { readA1111Settings } from '../../../server/image/a1111-settings';
 import { seededRandom } from '../../../server/cli/seed-content';
 
 // The pattern A1111 uses for its settings line, as this parser used it before (quadratic).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readC2pa, summariseManifestStore } from '../../../server/submissions/image/c2pa';
+import { readC2pa, summariseManifestStore } from '../../../server/image/c2pa';
 import { makeJpeg, makePng } from '../../fixtures/images';
 
 const AI_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';

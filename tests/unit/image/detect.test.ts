@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType } from '../../../server/submissions/image/detect';
+import { detectImageType } from '../../../server/image/detect';
 import { makeGif, makeHtml, makeJpeg, makePng, makeSvg, makeText, makeWebp } from '../../fixtures/images';
 
 describe('detectImageType (by magic bytes only)', () => {

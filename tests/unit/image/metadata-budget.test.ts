@@ -2,11 +2,11 @@
 // budget and all within 1 MB per file; XMP, EXIF UserComment and ComfyUI graphs are capped too.
 // The time bounds are ten times what the capped work needs, and far below the uncapped work.
 import { describe, expect, it } from 'vitest';
-import { comfyParameters, parseComfyGraph } from '../../../server/submissions/image/comfyui';
-import { decodeUserComment } from '../../../server/submissions/image/embedded-tags';
-import { extractMetadata } from '../../../server/submissions/image/metadata';
-import { readPngTexts } from '../../../server/submissions/image/png-text';
-import { withoutPngTextChunks } from '../../../server/submissions/image/png-chunks';
+import { comfyParameters, parseComfyGraph } from '../../../server/image/comfyui';
+import { decodeUserComment } from '../../../server/image/embedded-tags';
+import { extractMetadata } from '../../../server/image/metadata';
+import { readPngTexts } from '../../../server/image/png-text';
+import { withoutPngTextChunks } from '../../../server/image/png-chunks';
 import { pngChunk } from '../../fixtures/images';
 import { FOUR_MB_OF_A_DEFLATED, MB, pngWith, tEXtChunk, zTXtBombPng, zTXtChunk } from '../../fixtures/hostile-images';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUserComment } from '../../../server/submissions/image/embedded-tags';
-import { extractMetadata, normaliseDate } from '../../../server/submissions/image/metadata';
+import { decodeUserComment } from '../../../server/image/embedded-tags';
+import { extractMetadata, normaliseDate } from '../../../server/image/metadata';
 import { makeJpeg, makePng, makeWebp, picture, xmpPacket } from '../../fixtures/images';
 
 const AI_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { dctHash, hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from '../../../server/submissions/image/phash';
-import { processImage } from '../../../server/submissions/image/process';
+import { dctHash, hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from '../../../server/image/phash';
+import { processImage } from '../../../server/image/process';
 import { makePng } from '../../fixtures/images';
 
 describe('hammingDistance', () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ImageRejectedError } from '../../../server/submissions/image/errors';
-import { processImage } from '../../../server/submissions/image/process';
+import { ImageRejectedError } from '../../../server/image/errors';
+import { processImage } from '../../../server/image/process';
 import {
   makeGif,
   makeHtml,

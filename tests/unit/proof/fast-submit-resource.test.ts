@@ -2,7 +2,7 @@
 // resources reads 'Registered via Fast Submit', also for records stored with the old wording.
 import { describe, expect, it } from 'vitest';
 import { verificationResources } from '../../../server/submissions/evidence';
-import { displayResources } from '../../../server/submissions/public-work';
+import { displayResources } from '../../../server/works/public-work';
 
 const SITE = 'https://ledger.test';
 const VERIFY_URL = `${SITE}/verify/0b6f3c1e-1d2a-4c4e-9d61-3f0f5d2a9b11`;

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../server/cli/seed-content';
 import { a1111Parameters, generateSeedImage, pickSize, type SeedFormat } from '../../../server/cli/seed-images';
-import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash } from '../../../server/submissions/image/phash';
-import { readPngTexts } from '../../../server/submissions/image/png-text';
+import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash } from '../../../server/image/phash';
+import { readPngTexts } from '../../../server/image/png-text';
 
 const COUNT = 40;
 const FORMATS: SeedFormat[] = ['jpeg', 'png', 'webp'];

@@ -1,9 +1,9 @@
 import { create } from 'xmlbuilder2';
 import { SITE_NAME } from '../../../../core/site';
-import { escapeHtml } from '../../../proof/html-escape';
+import { escapeHtml } from '../../../http/html-escape';
 import type { WriterMeta } from '../metadata';
 import type { PublicApiRecord } from '../record';
-import { exactXmlText } from '../xml-text';
+import { exactXmlText } from '../../../http/xml-text';
 
 type XMLBuilder = ReturnType<typeof create>;
 

@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { WriterMeta } from '../metadata';
 import type { PublicApiRecord } from '../record';
-import { exactXmlText } from '../xml-text';
+import { exactXmlText } from '../../../http/xml-text';
 
 type XMLBuilder = ReturnType<typeof create>;
 

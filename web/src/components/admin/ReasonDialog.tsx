@@ -1,7 +1,9 @@
 // A confirmation dialog that asks for a reason before a moderation step (remove, restore).
-// The reason is stored with the change and in the audit log (DECISIONS #5).
+// The reason is stored with the change and in the audit log (DECISIONS #5); whether it is
+// required and how long it may be is the server's own rule (core/admin-reason.ts).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { LIMITS } from '../../../../core/constants';
+import { ADMIN_REASON_RULES, adminReasonProblem } from '../../../../core/admin-reason';
+import { MESSAGES, type MessageId } from '../../../../core/messages';
 import { Button } from '../ui/Button';
 import type { ButtonVariant } from '../ui/buttonStyles';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
@@ -16,8 +18,8 @@ export interface ReasonDialogProps {
   confirmLabel: string;
   confirmVariant?: ButtonVariant;
   reasonLabel?: string;
-  /** Restore takes an optional reason; remove needs one. */
-  reasonRequired?: boolean;
+  /** The step the reason is for: remove needs one, restore takes an optional one. */
+  step?: 'remove' | 'restore';
   busy?: boolean;
   onConfirm: (reason: string) => void;
 }
@@ -43,44 +45,49 @@ function ReasonForm({
   confirmLabel,
   confirmVariant = 'destructive',
   reasonLabel = 'Reason',
-  reasonRequired = true,
+  step = 'remove',
   busy = false,
   onConfirm,
 }: Omit<ReasonDialogProps, 'open' | 'onOpenChange' | 'title' | 'description'>) {
   const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const [problem, setProblem] = useState<MessageId | null>(null);
   const id = useId();
+  const rule = ADMIN_REASON_RULES[step];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reasonRequired && !reason.trim()) {
-      setMissing(true);
+    const refusal = adminReasonProblem(step, reason);
+    if (refusal) {
+      setProblem(refusal);
       return;
     }
     onConfirm(reason.trim());
   }
+
+  // Next to the field a missing reason reads shorter than the server's sentence.
+  const problemText = problem && (problem === rule.required ? MESSAGES.adminReasonMissing : MESSAGES[problem]).description;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={id}>
           {reasonLabel}
-          {!reasonRequired && <span className="font-normal text-muted-foreground"> (optional)</span>}
+          {!rule.required && <span className="font-normal text-muted-foreground"> (optional)</span>}
         </Label>
         <Textarea
           id={id}
           value={reason}
-          maxLength={LIMITS.removalReason}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
+          maxLength={rule.max}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
           onChange={(event) => {
             setReason(event.target.value);
-            setMissing(false);
+            setProblem(null);
           }}
         />
-        {missing && (
+        {problemText && (
           <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-            Please enter a reason.
+            {problemText}
           </p>
         )}
       </div>

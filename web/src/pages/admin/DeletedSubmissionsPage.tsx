@@ -91,7 +91,7 @@ function DeletedSubmissions() {
         }
         confirmLabel="Restore submission"
         confirmVariant="primary"
-        reasonRequired={false}
+        step="restore"
         busy={restore.isPending}
         onConfirm={(reason) => restoring && restore.mutate({ ref: restoring.id, reason: reason || undefined }, { onSuccess: close })}
       />

@@ -1,26 +1,7 @@
-// What the admin lists share: query-string parsing (a 1-based page and a free-text search), the
-// search as a case-insensitive "contains" over a few columns that treats the user's % and _ as
-// plain characters, and one page of rows fetched together with the total over the same filter.
+// One page of a filtered list, shared by the admin lists and the audit log: the search as a
+// case-insensitive "contains" over a few columns that treats the user's % and _ as plain
+// characters, and one page of rows fetched together with the total over the same filter.
 import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
-import { z } from 'zod';
-import { HttpError } from '../http/errors';
-
-export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1);
-export const searchParam = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((s) => (s ? s : undefined));
-
-/** Parses a query object or answers 400 'invalid_parameter' naming the offending parameter. */
-export function parseListQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
-  const result = schema.safeParse(query ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = String(issue?.path[0] ?? 'query');
-  throw new HttpError(400, 'invalid_parameter', `The parameter '${name}' is not valid.`, { fields: { [name]: 'Not valid.' } });
-}
 
 /** '%term%' for ILIKE, with the user's backslash, % and _ escaped (PostgreSQL's default escape is \). */
 export function containsPattern(search: string): string {

@@ -1,6 +1,6 @@
 // Numbers the upload pipeline enforces (DECISIONS #7-#9). Shared ones come from core/constants
 // so the browser check, the pages and the server agree; the rest are server-only.
-import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../core/constants';
+import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../core/constants';
 
 /** Largest accepted upload: 10 MB; largest picture: 50 megapixels. */
 export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS };

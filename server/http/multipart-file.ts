@@ -5,19 +5,17 @@
 // mistake: 400 with a plain sentence, never a 500.
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { AppError, appError } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
-import { HttpError } from '../http/errors';
 
 const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 1024, fieldNameSize: 100, parts: 20, headerPairs: 100 };
 
 const malformedMultipart = (cause: unknown) =>
-  Object.assign(new HttpError(400, 'malformed_multipart', MESSAGES.malformedMultipart.description, { title: MESSAGES.malformedMultipart.title }), {
-    cause,
-  });
+  Object.assign(appError('malformed_multipart', MESSAGES.malformedMultipart.description, { title: MESSAGES.malformedMultipart.title }), { cause });
 
 /** Our own refusals and Fastify's known client errors pass through; anything else the parser threw is a malformed body. */
 function asClientError(err: unknown): unknown {
-  if (err instanceof HttpError) return err;
+  if (err instanceof AppError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('FST_')) return err;
   return malformedMultipart(err);
@@ -35,7 +33,7 @@ export async function readUploadedFile(request: FastifyRequest, fieldName: strin
   const part = await readFirstPart(request, maxBytes);
   if (!part || part.fieldname !== fieldName) {
     part?.file.resume();
-    throw new HttpError(400, 'image_required', MESSAGES.imageRequired.description, { title: MESSAGES.imageRequired.title });
+    throw appError('image_required', MESSAGES.imageRequired.description, { title: MESSAGES.imageRequired.title });
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -50,7 +48,7 @@ export async function readUploadedFile(request: FastifyRequest, fieldName: strin
   }
   if (size > maxBytes || part.file.truncated) {
     part.file.resume();
-    throw new HttpError(413, 'image_too_large', MESSAGES.imageTooLarge.description, { title: MESSAGES.imageTooLarge.title });
+    throw appError('image_too_large', MESSAGES.imageTooLarge.description, { title: MESSAGES.imageTooLarge.title });
   }
   return Buffer.concat(chunks, size);
 }

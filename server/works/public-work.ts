@@ -6,11 +6,8 @@ import { FAST_SUBMIT, SEMANTIC_TOKENS, verificationMethodLabel } from '../../cor
 import { SITE_NAME } from '../../core/site';
 import { publicSemanticTokens } from '../../core/tokens';
 import type { PublicSubmission } from '../db/types';
-import { toWorkSummary } from '../ledger/work-summary';
-import { publicMetadata } from './evidence';
-
-// One card-sized view for the whole app: the ledger's (server/ledger/work-summary.ts).
-export { toWorkSummary };
+import { publicMetadata } from './public-metadata';
+import { toWorkSummary } from './work-summary';
 
 export interface PublicWorkExtras {
   /** The earlier work by another artist this one copies, when that work is public. */

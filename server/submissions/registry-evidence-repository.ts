@@ -1,0 +1,86 @@
+// The database source of registry evidence (registry-evidence.ts): each signal answered by SQL
+// over submissions and the fingerprint table, live works only. Also the read that fills the
+// seed's memory index (registry-index.ts) with the works already registered.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { closeFingerprints } from '../works/works-repository';
+import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from './near-duplicates';
+import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
+import type { IndexedWork } from './registry-index';
+
+function beforeClause(beforeSeq: number | undefined) {
+  return beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${beforeSeq}`;
+}
+
+/** Works with the same SHA-256; cheap (indexed), so it can run again under the log's lock. */
+export async function findExactDuplicates(db: Kysely<DB>, q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>): Promise<ExactDuplicates> {
+  const result = await sql<{ id: string; same_artist: boolean }>`
+    SELECT id, lower(artist_name) = lower(${q.artistName}) AS same_artist
+    FROM submissions
+    WHERE image_hash = ${q.imageHash} AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}
+    ORDER BY registry_seq`.execute(db);
+  const others = result.rows.filter((r) => !r.same_artist);
+  return {
+    exactDuplicateOfOtherArtist: others.length > 0,
+    exactDuplicateOfSameArtist: result.rows.some((r) => r.same_artist),
+    duplicateOf: others[0]?.id ?? null,
+  };
+}
+
+/** Earlier live works of other artists within NEAR_DUPLICATE_MAX_DISTANCE bits, nearest first. */
+export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
+  const close = await closeFingerprints(db, q.phash);
+  if (close.size === 0) return [];
+  let works = db
+    .selectFrom('submissions')
+    .select(['id', 'registry_seq'])
+    .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
+    .where('deleted_at', 'is', null)
+    .where('purged_at', 'is', null)
+    .where(sql<boolean>`lower(artist_name) <> lower(${q.artistName})`)
+    .where(sql<boolean>`image_hash IS DISTINCT FROM ${q.imageHash}`);
+  if (q.beforeSeq !== undefined) works = works.where('registry_seq', '<', String(q.beforeSeq));
+  return (await works.execute())
+    .map((w) => ({ id: w.id, distance: close.get(w.id)!, seq: Number(w.registry_seq) }))
+    .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
+    .slice(0, MAX_NEAR_DUPLICATES)
+    .map(({ id, distance }) => ({ id, distance }));
+}
+
+async function artistWorks(db: Kysely<DB>, q: RegistryQuery): Promise<RegistrySignals['artistWorks']> {
+  const links = [...new Set(q.profileLinks)];
+  const result = await sql<{ works: string; sharing: string }>`
+    SELECT count(*) AS works,
+      count(*) FILTER (WHERE ${links.length > 0} AND (
+        portfolio_link = ANY(${links}::text[]) OR external_link = ANY(${links}::text[])
+        OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[]))
+      )) AS sharing
+    FROM submissions
+    WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}`.execute(db);
+  return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
+}
+
+/** Registry evidence read from the database `db` (a transaction or the pool). */
+export function databaseRegistryEvidence(db: Kysely<DB>): RegistryEvidenceSource {
+  return {
+    exactDuplicates: (q) => findExactDuplicates(db, q),
+    nearDuplicates: async (q) => ({
+      nearDuplicatesOfOtherArtists: q.phash
+        ? await findNearDuplicates(db, { phash: q.phash, artistName: q.artistName, imageHash: q.imageHash, beforeSeq: q.beforeSeq })
+        : [],
+    }),
+    artistWorks: (q) => artistWorks(db, q),
+  };
+}
+
+/** The live works registered after registry number `afterSeq`, in registry order, with every link they name. */
+export async function readLiveWorksAfter(db: Kysely<DB>, afterSeq: number): Promise<IndexedWork[]> {
+  const rows = await sql<{ id: string; registry_seq: string; image_hash: string | null; image_phash: string | null; artist_name: string; links: string[] }>`
+    SELECT id, registry_seq, image_hash, image_phash, artist_name,
+      array_remove(ARRAY[portfolio_link, external_link], NULL)
+        || coalesce((SELECT array_agg(r->>'url') FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' IS NOT NULL), '{}') AS links
+    FROM submissions
+    WHERE registry_seq > ${afterSeq} AND deleted_at IS NULL AND purged_at IS NULL
+    ORDER BY registry_seq`.execute(db);
+  return rows.rows.map((r) => ({ id: r.id, seq: Number(r.registry_seq), imageHash: r.image_hash, phash: r.image_phash, artistName: r.artist_name, links: r.links }));
+}

@@ -1,0 +1,78 @@
+// Route schemas of the submissions feature: upload an image, register a work, open an e-mail
+// verification link, read a public work.
+import { z } from 'zod';
+import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
+import { publicWorkSchema, submissionCreatedSchema, uploadResponseSchema } from '../../core/api/submissions';
+import { submissionBodySchema } from '../../core/schemas';
+import { errorBodySchema, errorResponses } from '../http/api-schemas';
+
+export const uploadSchema = {
+  tags: ['Registration'],
+  summary: 'Upload an image (JPG, PNG or WebP, at most 10 MB); the server computes its hash and facts',
+  description:
+    "Send the image as multipart/form-data in a field named 'file'. The upload waits, for a limited time, to become a " +
+    'submission: pass upload_id to POST /api/submissions. Rate limited per address and day.',
+  consumes: ['multipart/form-data'],
+  // The multipart body is streamed, never parsed into request.body (Fastify validates a missing
+  // body as null): this documents the form only.
+  body: z.object({ file: z.any().describe('The image file.') }).nullish(),
+  response: {
+    201: uploadResponseSchema.describe('The upload, stored.'),
+    ...errorResponses(...IMAGE_FILE_ERROR_CODES, 'rate_limited', 'upload_failed', 'unavailable'),
+  },
+};
+
+export const submissionSchema = {
+  tags: ['Registration'],
+  summary: 'Register a work for an uploaded image; the server computes the trust score',
+  description:
+    'The server decides the score, the registry number and the verification method; fields such as trust_meter sent by ' +
+    'the client are ignored. A confirmation link is sent to author_email. Rate limited per address and day.',
+  body: submissionBodySchema,
+  response: {
+    201: submissionCreatedSchema.describe('The work, registered.'),
+    ...errorResponses(
+      'validation_failed',
+      'bad_request',
+      'forbidden_characters',
+      'upload_incomplete',
+      'upload_used',
+      'upload_not_stored',
+      'upload_expired',
+      'invalid_value',
+      'body_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+      'unavailable',
+    ),
+  },
+};
+
+export const verifyEmailSchema = {
+  tags: ['Registration'],
+  summary: 'Open the e-mail confirmation link',
+  description:
+    "Marks the author's address verified and re-scores the work, then redirects to its proof page. An unknown or used " +
+    'token is answered with an HTML page when the client asks for text/html, otherwise with a JSON error.',
+  // A repeated token reads as no token: the same 'invalid link' answer.
+  querystring: z.object({ token: z.string().optional().catch(undefined).describe('The token from the e-mail.') }),
+  response: {
+    // No body; an empty `content` would break the document's generation.
+    303: z.null().describe('Verified: redirects to /verify/{id}?email=verified.'),
+    400: {
+      description: "Error: 'invalid_token' (as a page for a browser) or 'forbidden_characters'.",
+      content: { 'application/json': { schema: errorBodySchema }, 'text/html': { schema: z.string() } },
+    },
+    ...errorResponses('unavailable'),
+  },
+};
+
+export const publicWorkRouteSchema = {
+  tags: ['Registration'],
+  summary: 'The public record of one work',
+  params: z.object({ id: z.string().describe('Submission UUID or registry id (VW-YYYY-NNNNNN).') }),
+  response: {
+    200: publicWorkSchema.describe('The work.'),
+    ...errorResponses('not_found', 'forbidden_characters', 'unavailable'),
+  },
+};

@@ -1,0 +1,159 @@
+// Route schemas of the transparency log: the JSON API under /api/log/ and the C2SP tlog-tiles
+// read API under /log/. The query parameters keep the words of query-params.ts: every mistake
+// is a 400 'invalid_parameter' that names the parameter.
+import { z } from 'zod';
+import { binaryResponse, errorResponses, textResponse } from '../http/api-schemas';
+import { indexParam, MAX_ENTRIES_PER_REQUEST, stringParam } from './query-params';
+
+const TAGS = ['Transparency log'];
+
+const hexHash = z.string().describe('Lowercase hex SHA-256.');
+const auditPath = z.array(hexHash).describe('Lowercase hex node hashes, nearest the leaf first (RFC 9162 §2.1.3).');
+const signedNote = z.string().describe('A C2SP signed note (tlog-checkpoint) whose tree size is tree_size.');
+
+/** GET /api/log/proof/inclusion; by id the answer also says whether the work is still public. */
+export const inclusionProofSchema = z
+  .object({
+    leaf_index: z.number().int().nonnegative(),
+    tree_size: z.number().int().positive(),
+    leaf_hash: hexHash.describe('The leaf hash, SHA-256(0x00 ‖ leaf_canonical_json).'),
+    leaf_canonical_json: z.string().describe('The logged entry: canonical JSON of hashes and ids only.'),
+    hashes: auditPath,
+    checkpoint: signedNote,
+    work_status: z.enum(['public', 'removed', 'purged']).optional().describe('Only when asked by id: whether the work is still public.'),
+    work_status_note: z.string().optional().describe('For a removed or purged work: what that means for this proof, in words.'),
+    removal_leaf_index: z.number().int().nonnegative().optional().describe('For a removed or purged work: the leaf that logged the removal.'),
+  })
+  .meta({ id: 'InclusionProof', description: 'Proof that a leaf is in the tree of a signed checkpoint.' });
+
+export const consistencyProofSchema = z
+  .object({
+    first: z.number().int().nonnegative(),
+    second: z.number().int().nonnegative(),
+    hashes: auditPath.describe('Lowercase hex node hashes of the RFC 9162 §2.1.4 consistency proof.'),
+  })
+  .meta({ id: 'ConsistencyProof', description: 'Proof that the tree of size first is a prefix of the tree of size second.' });
+
+export const logEntriesSchema = z
+  .object({
+    entries: z.array(
+      z.object({
+        leaf_index: z.number().int().nonnegative(),
+        leaf_hash: hexHash,
+        canonical_json: z.string().describe('The logged entry: canonical JSON of hashes and ids only.'),
+        event_type: z.string().describe("What was logged: 'created', 'soft_deleted', 'restored', 'purged'…"),
+        created_at: z.string().describe('When the leaf was appended (ISO 8601, UTC).'),
+      }),
+    ),
+  })
+  .meta({ id: 'LogEntries', description: 'Leaves of the log, in order.' });
+
+/** The proof bundle of a public work (proof.json of the downloads), verifiable offline. */
+export const proofBundleSchema = inclusionProofSchema
+  .omit({ work_status: true, work_status_note: true, removal_leaf_index: true })
+  .extend({
+    vkey: z.string().describe('The verifier key of the checkpoint signatures (as GET /api/log/key).'),
+    log_origin: z.string().describe("The log's origin line, as in its checkpoints."),
+  })
+  .meta({ id: 'ProofBundle', description: 'Everything needed to check a registration offline (`npm run verify`).' });
+
+// ---- Query parameters (strings, as they arrive; each given at most once) ----
+
+export const inclusionQuerySchema = z.object({
+  id: stringParam('id').optional().describe('UUID or registry ID (VW-YYYY-NNNNNN) of a work that is or was public.'),
+  leaf_index: indexParam('leaf_index').optional().describe("Index of a leaf (instead of 'id')."),
+  tree_size: indexParam('tree_size').optional().describe("Prove against the checkpoint of this size (with 'leaf_index'); the newest one when absent."),
+});
+
+export const consistencyQuerySchema = z.object({
+  first: indexParam('first').describe('The older tree size.'),
+  second: indexParam('second').describe('The newer tree size, at most the log size.'),
+});
+
+export const entriesQuerySchema = z.object({
+  start: indexParam('start').describe('First leaf index.'),
+  end: indexParam('end').describe(`One past the last leaf index; at most ${MAX_ENTRIES_PER_REQUEST} entries per request.`),
+});
+
+// ---- Routes ----
+
+const checkpointResponses = {
+  200: textResponse('The newest signed checkpoint: a C2SP signed note (tlog-checkpoint).', 'text/plain'),
+  ...errorResponses('unavailable'),
+};
+
+export const checkpointSchema = {
+  tags: TAGS,
+  summary: 'The latest signed checkpoint (C2SP signed note, text/plain)',
+  description: 'Origin line, tree size, base64 root hash and the Ed25519 signature lines. Cached for 10 seconds.',
+  response: checkpointResponses,
+};
+
+export const keySchema = {
+  tags: TAGS,
+  summary: 'The verifier key of the checkpoint signatures (C2SP vkey)',
+  description:
+    "`<name>+<8 hex key id>+<base64(0x01 ‖ Ed25519 public key)>`, without a trailing newline, so the body can be passed to a verifier as it is.",
+  response: {
+    200: textResponse('The verifier key.', 'text/plain'),
+    ...errorResponses('unavailable'),
+  },
+};
+
+export const inclusionSchema = {
+  tags: TAGS,
+  summary: "Inclusion proof of a work's leaf: ?id=… or ?leaf_index=…&tree_size=…",
+  description:
+    "By id: the 'created' leaf of a work that is or was public, against the newest checkpoint; a removed or purged work keeps its proof and " +
+    "the answer says so. By leaf_index: any leaf, against the checkpoint of tree_size (immutable) or the newest one. Rate limited per address.",
+  querystring: inclusionQuerySchema,
+  response: {
+    200: inclusionProofSchema.describe('The inclusion proof.'),
+    ...errorResponses('invalid_parameter', 'not_found', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const consistencySchema = {
+  tags: TAGS,
+  summary: 'Consistency proof between two tree sizes: ?first=…&second=…',
+  description: 'Both sizes are prefixes of the append-only log, so the answer never changes (immutable). Rate limited per address.',
+  querystring: consistencyQuerySchema,
+  response: {
+    200: consistencyProofSchema.describe('The consistency proof.'),
+    ...errorResponses('invalid_parameter', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const entriesSchema = {
+  tags: TAGS,
+  summary: 'Leaves of the log: ?start=…&end=…',
+  description:
+    `The leaves start..end-1 with their canonical JSON and hashes, at most ${MAX_ENTRIES_PER_REQUEST} per request; a range past the log's end ` +
+    'is answered with the leaves that exist so far. Rate limited per address.',
+  querystring: entriesQuerySchema,
+  response: {
+    200: logEntriesSchema.describe('The entries.'),
+    ...errorResponses('invalid_parameter', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const tileCheckpointSchema = {
+  tags: TAGS,
+  summary: 'The signed checkpoint of the C2SP tlog-tiles API',
+  description: 'The same note as GET /api/log/checkpoint, where tlog-tiles clients look for it.',
+  response: checkpointResponses,
+};
+
+export const tileSchema = {
+  tags: TAGS,
+  summary: 'A C2SP tlog-tiles tile: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>]',
+  description:
+    'Merkle tree hashes (32 bytes each, 256 per full tile) or an entry bundle (the leaves’ canonical JSON, gzip-compressed when accepted). ' +
+    '<N> is written in 3-digit groups, all but the last starting with x (x001/x234/067); only the canonical spelling is served. ' +
+    'Full tiles never change (immutable); partial tiles are cached for a minute.',
+  params: z.object({ '*': z.string().describe('What follows tile/, e.g. 0/x001/234 or entries/000.p/17.') }),
+  response: {
+    200: binaryResponse('The tile.', 'application/octet-stream'),
+    ...errorResponses('bad_request', 'not_found', 'unavailable'),
+  },
+};

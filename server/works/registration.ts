@@ -1,0 +1,40 @@
+// Registering works, the part every registration path shares (the one-work POST /api/submissions
+// and the seed's batches): under the registration lock the caller takes, the registry numbers,
+// a 'created' transparency-log leaf per work and the rows that carry the leaf's index, in the
+// caller's transaction, so a work never exists without its leaf. What a work is and how it is
+// scored is the submissions feature's; the notice live views get after commit is defined here.
+import type { Transaction } from 'kysely';
+import type { DB, NewSubmission } from '../db/types';
+import { appendLogEvents } from '../tlog/store';
+import { insertSubmissions } from './works-repository';
+
+export { lockRegistrations, nextRegistrySeqs } from './works-repository';
+
+/** NOTIFY channel signalled after a registration commits; the realtime feature listens to it. */
+export const WORK_REGISTERED_CHANNEL = 'work_registered';
+
+/** The payload of a WORK_REGISTERED_CHANNEL notice. Registered works are always public. */
+export function workRegisteredNotice(work: { id: string; trust_meter: number }): string {
+  return JSON.stringify({ id: work.id, trust_meter: work.trust_meter, is_public: true });
+}
+
+/** A new work's row as decided by its registration; the log index is filled in here. */
+export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'registry_id' | 'image_hash' | 'created_at'> & {
+  id: string;
+  registry_id: string;
+  image_hash: string;
+  created_at: Date;
+};
+
+/**
+ * Appends one 'created' leaf per work, in the order given, and inserts the rows with their
+ * leaf's index. Returns the leaf indexes in the same order.
+ */
+export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
+  const leaves = await appendLogEvents(
+    trx,
+    rows.map((row) => ({ registry_id: row.registry_id, submission_id: row.id, image_sha256: row.image_hash, event: 'created' as const, time: row.created_at })),
+  );
+  await insertSubmissions(trx, rows.map((row, i) => ({ ...row, log_index: leaves[i].leafIndex })));
+  return leaves.map((leaf) => leaf.leafIndex);
+}

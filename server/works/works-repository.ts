@@ -1,0 +1,185 @@
+// The works layer's queries on submissions, shared by the features: the registration lock and
+// numbers, the row changes of the lifecycle (register, soft delete, restore, purge), and the
+// public reads of one work, an artist's works and close fingerprints. Public reads go through
+// public_submissions only (DECISIONS #17).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PublicWork } from '../../core/api-types';
+import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
+import { isUuid, normaliseSubmissionRef } from '../../core/ids';
+import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
+import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
+import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
+
+// Any constant works; it names "the registration lock" for every server process.
+const REGISTRATION_LOCK_ID = 727_100_101;
+
+/**
+ * Serialises registrations until the transaction ends, so registry numbers are drawn in the
+ * order works commit and each registration sees every earlier one. Taken before the log's own
+ * append lock, never after it, so the two cannot deadlock.
+ */
+export async function lockRegistrations(trx: Kysely<DB>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`.execute(trx);
+}
+
+/**
+ * `count` consecutive registry numbers, in order. They come from the one-row counter, advanced in
+ * the caller's transaction (which holds the registration lock): if that transaction rolls back,
+ * so does the counter, and the numbers go to the next work that commits. No gaps, no reuse.
+ */
+export async function nextRegistrySeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
+  const row = await sql<{ last_seq: string }>`
+    UPDATE registry_counter SET last_seq = last_seq + ${count}::int RETURNING last_seq`.execute(trx);
+  const last = Number(row.rows[0].last_seq);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSubmission[]): Promise<void> {
+  if (values.length > 0) await trx.insertInto('submissions').values(values).execute();
+}
+
+/** A work by UUID or registry id, locked for the rest of the transaction when `lock` is set. */
+export async function findWork(db: Kysely<DB>, ref: string, lock = false): Promise<Submission | undefined> {
+  const id = normaliseSubmissionRef(ref);
+  if (!id) return undefined;
+  let query = db.selectFrom('submissions').selectAll().where(isUuid(id) ? 'id' : 'registry_id', '=', id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The UUID of the work a UUID or registry id names, whatever its state. */
+export async function findWorkId(db: Kysely<DB>, ref: string): Promise<string | undefined> {
+  const row = await db.selectFrom('submissions').select('id').where(isUuid(ref) ? 'id' : 'registry_id', '=', ref).executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateWorkRow(trx: Transaction<DB>, id: string, set: SubmissionUpdate): Promise<Submission> {
+  return trx.updateTable('submissions').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The same change on many works (a batch of soft deletes); the rows come back in `ids`' order. */
+export async function updateWorkRows(trx: Transaction<DB>, ids: readonly string[], set: SubmissionUpdate): Promise<Submission[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.updateTable('submissions').set(set).where('id', 'in', [...ids]).returningAll().execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`No work ${id} to update`);
+    return row;
+  });
+}
+
+/** The given works, locked for the rest of the transaction, in `ids`' order; missing ids are skipped. */
+export async function findWorksForUpdate(trx: Transaction<DB>, ids: readonly string[]): Promise<Submission[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('submissions').selectAll().where('id', 'in', [...ids]).forUpdate().execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The upload records that still name a purged work's files (they hold its embedded metadata). */
+export async function deleteUploadsOfFiles(trx: Transaction<DB>, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await trx
+    .deleteFrom('uploads')
+    .where((eb) => eb.or([eb('derivative_key', 'in', [...keys]), eb('original_key', 'in', [...keys])]))
+    .execute();
+}
+
+/** A public, non-deleted work by UUID or VW-YYYY-NNNNNN (any case); undefined otherwise. */
+export async function findPublicWork(db: Kysely<DB>, ref: string): Promise<PublicSubmission | undefined> {
+  const canonical = normaliseSubmissionRef(ref);
+  if (!canonical) return undefined;
+  return db
+    .selectFrom('public_submissions')
+    .selectAll()
+    .where(isUuid(canonical) ? 'id' : 'registry_id', '=', canonical)
+    .executeTakeFirst();
+}
+
+/** The earlier work a duplicate points at, only while that work is itself public. */
+export async function findPublicDuplicateTarget(db: Kysely<DB>, id: string | null): Promise<PublicWork['duplicate_of']> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom('public_submissions')
+    .select(['id', 'registry_id', 'artist_name', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, registry_id: row.registry_id, artist_name: row.artist_name, created_at: new Date(row.created_at).toISOString() } : null;
+}
+
+/** One page of an artist's public works (the artist page, and its head tags for link previews). */
+export interface ArtistPage {
+  rows: WorkSummaryRow[];
+  total: number;
+  /** Of `total`, the works at or above the Verified threshold. */
+  verified: number;
+  /** The artist's newest work: SPEC's "first item" supplies the name and links on every page. */
+  newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
+}
+
+export async function readArtistPage(db: Kysely<DB>, artistName: string, page: number): Promise<ArtistPage> {
+  const pageSize = PAGE_SIZES.artist;
+  const byArtist = db.selectFrom('public_submissions').where('artist_name', '=', artistName);
+  const [rows, count, newest] = await Promise.all([
+    byArtist
+      .select(WORK_SUMMARY_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    byArtist
+      .select((eb) => [
+        eb.fn.countAll<string>().as('n'),
+        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
+      ])
+      .executeTakeFirstOrThrow(),
+    byArtist
+      .select(['author_full_name', 'portfolio_link', 'external_link'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count.n), verified: Number(count.verified), newest };
+}
+
+/** A public work's score, by UUID; undefined once it is private or removed. */
+export async function findPublicScore(db: Kysely<DB>, id: string): Promise<{ id: string; trust_meter: number } | undefined> {
+  const row = await db.selectFrom('public_submissions').select(['id', 'trust_meter']).where('id', '=', id).executeTakeFirst();
+  return row ? { id: row.id, trust_meter: Number(row.trust_meter) } : undefined;
+}
+
+/** A work that was public and is now soft-deleted or purged: its ids only (the live badge). */
+export async function findRemovedPublicWork(db: Kysely<DB>, ref: string): Promise<{ id: string; registry_id: string } | undefined> {
+  const canonical = normaliseSubmissionRef(ref);
+  if (!canonical) return undefined;
+  return db
+    .selectFrom('submissions')
+    .select(['id', 'registry_id'])
+    .where(isUuid(canonical) ? 'id' : 'registry_id', '=', canonical)
+    .where('is_public', '=', true)
+    .where((eb) => eb.or([eb('deleted_at', 'is not', null), eb('purged_at', 'is not', null)]))
+    .executeTakeFirst();
+}
+
+/**
+ * Works whose fingerprint (image_fingerprints, migration 005) is within NEAR_DUPLICATE_MAX_DISTANCE
+ * bits of a hash given as 16 hex characters: submission id -> distance. Any work, live or not;
+ * callers filter with submissions or public_submissions. A query of its own, so the few ids are
+ * then looked up by key: joined in one query, the planner (which cannot estimate how few hashes
+ * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
+ */
+export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+  // The same signed 64-bit number the table stores, made once here rather than for every row.
+  const phash = BigInt.asIntN(64, BigInt(`0x${phashHex}`)).toString();
+  const distance = sql<number>`bit_count((phash # ${phash}::bigint)::bit(64))::int`;
+  const rows = await db
+    .selectFrom('image_fingerprints')
+    .select(['submission_id', distance.as('distance')])
+    .where(distance, '<=', NEAR_DUPLICATE_MAX_DISTANCE)
+    .execute();
+  return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
+}
+

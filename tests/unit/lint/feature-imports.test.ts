@@ -1,0 +1,55 @@
+// The layering rule in eslint.config.js: a feature folder never imports a sibling feature, and
+// the shared layers below the features import none. Run through ESLint's own API on small
+// sources placed (by file path only) in the folders the rule is about.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restrictedImports(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import directions between server folders', () => {
+  it('fails an import of a sibling feature folder, naming the rule', async () => {
+    const source = "import { softDeleteSubmission } from '../admin/moderation';\nexport const used = softDeleteSubmission;\n";
+    expect(await restrictedImports('server/removals/sample.ts', source)).toEqual([
+      "'../admin/moderation' import is restricted from being used by a pattern. server/removals is a feature folder: it must not import a sibling feature. Move what both need to a shared layer (server/works, server/http, server/db, ...).",
+    ]);
+  });
+
+  it('fails it from a nested folder of a feature too', async () => {
+    const source = "import { escapeHtml } from '../../../proof/html-escape';\nexport const used = escapeHtml;\n";
+    expect(await restrictedImports('server/ledger/public-api/writers/sample.ts', source)).toHaveLength(1);
+  });
+
+  it('fails a shared layer that imports a feature', async () => {
+    const source = "import { toPublicWork } from '../submissions/public-work';\nexport const used = toPublicWork;\n";
+    expect(await restrictedImports('server/works/sample.ts', source)).toEqual([
+      "'../submissions/public-work' import is restricted from being used by a pattern. Shared layers sit below the features and must not import a feature folder.",
+    ]);
+  });
+
+  it('passes imports of the feature itself, of shared layers and of core', async () => {
+    const source = [
+      "import { findRemovalRequest } from './removal-repository';",
+      "import { softDeleteSubmission } from '../works/lifecycle';",
+      "import { parseListQuery } from '../http/list-query';",
+      "import { isUuid } from '../../core/ids';",
+      'export const used = [findRemovalRequest, softDeleteSubmission, parseListQuery, isUuid];',
+      '',
+    ].join('\n');
+    expect(await restrictedImports('server/removals/sample.ts', source)).toEqual([]);
+  });
+
+  it('passes on the server tree as it is', { timeout: 120_000 }, async () => {
+    const results = await eslint.lintFiles(['server/**/*.ts']);
+    const violations = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.message}`),
+    );
+    expect(violations).toEqual([]);
+  });
+});
