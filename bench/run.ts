@@ -93,9 +93,13 @@ async function main(): Promise<void> {
   const { DATABASE_URL: _remote, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'warn' };
   console.log(`Seeding ${SEED_COUNT} works into a fresh embedded database…`);
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(SEED_COUNT)], { env, stdio: 'inherit' });
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(SEED_COUNT)], {
+    env,
+    stdio: 'inherit',
+  });
   if (seed.status !== 0) throw new Error('Seeding failed.');
-  if (!fs.existsSync('web/dist/index.html')) spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (!fs.existsSync('web/dist/index.html'))
+    spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

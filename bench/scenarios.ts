@@ -19,7 +19,8 @@ export interface Scenario {
 }
 
 /** Same rows every time (all works are older than 2100), but a new cache key per request. */
-const uniqueDateTo = (base: string) => (n: number) => `${base}&date_to=2100-01-01T00:00:${String(Math.floor(n / 1000) % 60).padStart(2, '0')}.${String(n % 1000).padStart(3, '0')}Z`;
+const uniqueDateTo = (base: string) => (n: number) =>
+  `${base}&date_to=2100-01-01T00:00:${String(Math.floor(n / 1000) % 60).padStart(2, '0')}.${String(n % 1000).padStart(3, '0')}Z`;
 
 /** A client revalidating its copy: sends the ETag it holds and expects 304 Not Modified. */
 async function currentEtag(url: string): Promise<Record<string, string>> {
@@ -38,7 +39,12 @@ export const SCENARIOS: Scenario[] = [
     distinctPath: uniqueDateTo('/api/v1/ledger?format=json&limit=100'),
   },
   { name: 'public API json limit=100 (repeated: reused answer)', path: '/api/v1/ledger?format=json&limit=100' },
-  { name: 'public API json limit=100 (If-None-Match → 304)', path: '/api/v1/ledger?format=json&limit=100', prepare: currentEtag, expectStatus: 304 },
+  {
+    name: 'public API json limit=100 (If-None-Match → 304)',
+    path: '/api/v1/ledger?format=json&limit=100',
+    prepare: currentEtag,
+    expectStatus: 304,
+  },
   {
     name: 'public API csv limit=1000 (new question each time)',
     path: '/api/v1/ledger?format=csv&limit=1000',

@@ -1,4 +1,4 @@
-// Shapes of the admin JSON API (DESIGN.md "HTTP contract", admin paths), shared by the server
+// Shapes of the admin JSON API (decision 0033, admin paths), shared by the server
 // that builds them and the admin pages that read them: the types are those of the zod schemas
 // in core/api/admin.ts, which the routes validate against; each route's schema (and so
 // /api/openapi.json) says its parameters and answers. Admin-only: these carry e-mails, IPs and

@@ -1,5 +1,5 @@
 // The reason an admin gives for a moderation step (remove, restore, purge) and the notes of a
-// removal-request decision: stored with the change and in the audit log (DECISIONS #5). Whether
+// removal-request decision: stored with the change and in the audit log (decision 0005). Whether
 // it is required, how long it may be and the words of each refusal are stated once here, for the
 // server's body schemas and the admin dialogs, so the two cannot disagree.
 import { z } from 'zod';

@@ -1,9 +1,25 @@
-// Shapes of the app's JSON API (DESIGN.md "HTTP contract"), shared by the server that builds
+// Shapes of the app's JSON API (decision 0033), shared by the server that builds
 // them and the web app that reads them. Public shapes never carry e-mails, IPs or private prompts.
 
-export type { TrustDimensionKey, TrustBreakdownDto, VerificationResource, PublicWork, UploadResponse, SubmissionCreated, RemovalRequestCreated } from './api/submissions';
+export type {
+  TrustDimensionKey,
+  TrustBreakdownDto,
+  VerificationResource,
+  PublicWork,
+  UploadResponse,
+  SubmissionCreated,
+  RemovalRequestCreated,
+} from './api/submissions';
 
-export type { WorkSummary, FilterOption, LedgerQuery, LedgerResponse, ArtistResponse, FeaturedResponse, WorkRegisteredEvent } from './api/ledger';
+export type {
+  WorkSummary,
+  FilterOption,
+  LedgerQuery,
+  LedgerResponse,
+  ArtistResponse,
+  FeaturedResponse,
+  WorkRegisteredEvent,
+} from './api/ledger';
 
 export type { LookupResponse, BadgeEmbed } from './api/proof';
 

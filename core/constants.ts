@@ -1,12 +1,12 @@
-// Business constants of SPEC §9, with the overrides of DECISIONS.md applied.
+// Business constants (docs/product.md §9), with the changes of docs/decisions/ applied.
 // Pure data: safe to import from the server and from the browser bundle.
 //
-// Deliberately absent (DECISIONS.md overrides them):
-// - the artist page's own bands 80/60 (#4: one scale everywhere, see core/status.ts);
-// - the client-set "fast-submit trust_meter 70" (#1: the server computes the score);
-// - the 3-second pause of bulk image generation (#18: we check and rebuild derivatives instead).
+// Deliberately absent (decision records replace them):
+// - the artist page's own bands 80/60 (decision 0004: one scale everywhere, see core/status.ts);
+// - the client-set "fast-submit trust_meter 70" (decision 0001: the server computes the score);
+// - the 3-second pause of bulk image generation (decision 0018: we check and rebuild derivatives instead).
 
-// ---- Trust scale (SPEC §4, §9) ----
+// ---- Trust scale (docs/product.md §4, §9) ----
 export const TRUST_MIN = 0;
 export const TRUST_MAX = 100;
 
@@ -69,7 +69,7 @@ export const PROFILE_LINKS = { min: 2, max: 5 } as const;
 
 export const WIZARD_STEPS = 7;
 
-// ---- Images (SPEC §5, DECISIONS #7, #8, #9) ----
+// ---- Images (docs/product.md §5, decisions 0007, 0008, 0009) ----
 export const IMAGE_RESIZE_HEIGHT = 360;
 /** JPEG quality as the browser canvas takes it (0-1); sharp takes it as 80. */
 export const IMAGE_JPEG_QUALITY = 0.8;
@@ -106,7 +106,7 @@ export type BadgeSize = keyof typeof BADGE_SIZES;
 /** Quick View shows its spinner this long before 'Details loaded'. */
 export const QUICK_VIEW_DELAY_MS = 800;
 
-// ---- Public read API (SPEC §7, §9) ----
+// ---- Public read API (docs/product.md §7, §9) ----
 export const PUBLIC_API_FORMATS = ['json', 'jsonl', 'csv', 'xml', 'rss'] as const;
 export type PublicApiFormat = (typeof PUBLIC_API_FORMATS)[number];
 export const PUBLIC_API = {
@@ -121,7 +121,7 @@ export const PUBLIC_API = {
 export const DATASET_LICENSE = 'CC BY 4.0';
 
 // ---- Removal, rights and legal texts ----
-/** DECISIONS #6: one figure everywhere (the spec's 'within 24 hours' is dropped). */
+/** Decision 0006: one figure everywhere (the original's 'within 24 hours' is dropped). */
 export const REMOVAL_VETTING_TEXT = '48-72 hours';
 export const RIGHTS_REQUEST_HOURS = 72;
 export const RIGHTS_REQUEST_TEXT = '72 hours';
@@ -129,14 +129,14 @@ export const RIGHTS_REQUEST_TEXT = '72 hours';
 export const DELETED_RECENT_DAYS = 7;
 export const LEGAL = { minimumAge: 18, notForUnder: 13, governingLaw: 'Pennsylvania' } as const;
 
-// ---- Fixed values of a fast submission (SPEC §3 "Fast-submit payload") ----
-// Tags and platform are no longer fixed (DECISIONS #21): the artist gives them, see below.
+// ---- Fixed values of a fast submission (docs/product.md §3 "Fast-submit payload") ----
+// Tags and platform are no longer fixed (decision 0021): the artist gives them, see below.
 export const FAST_SUBMIT = {
   usageType: ['Personal Project'],
   verificationMethod: 'fast_submit',
 } as const;
 
-// ---- Tags and where the tool ran (DECISIONS #21, issue 17) ----
+// ---- Tags and where the tool ran (decision 0021, issue 17) ----
 /**
  * Tags of a work: 'AI Art' is always the first and cannot be removed; the artist adds the rest
  * (at most `max` in all). Free tags are stored trimmed and in lower case (see core/tags.ts).
@@ -164,13 +164,13 @@ export function verificationMethodLabel(method: string | null | undefined): stri
   return VERIFICATION_METHOD_LABELS[method] ?? method;
 }
 
-/** Stored in place of an empty prompt (SPEC §3). It carries no meaning, so it yields no tokens. */
+/** Stored in place of an empty prompt (docs/product.md §3). It carries no meaning, so it yields no tokens. */
 export const NO_PROMPT_TEXT = 'No prompt provided';
 
-/** Licence shown when a record has none stored (SPEC §3 'default shown CC BY 4.0'). */
+/** Licence shown when a record has none stored (docs/product.md §3). */
 export const DEFAULT_DISPLAY_LICENSE = 'CC BY 4.0';
 
-// ---- Domain enumerations (SPEC §3) ----
+// ---- Domain enumerations (docs/product.md §3) ----
 export const PROMPT_VISIBILITIES = ['public', 'private'] as const;
 export type PromptVisibility = (typeof PROMPT_VISIBILITIES)[number];
 

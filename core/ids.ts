@@ -1,7 +1,7 @@
 // Submission identifiers: the UUID, the public registry form VW-YYYY-NNNNNN, short ids and proof paths.
 import { REGISTRY_ID_PREFIX, REGISTRY_SEQ_MIN_DIGITS, SHORT_ID_LENGTH } from './constants';
 
-/** 8-4-4-4-12 hex digits, any version: SPEC §5 asks only for "UUID format". */
+/** 8-4-4-4-12 hex digits, any version: docs/product.md §5 asks only for a valid UUID. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REGISTRY_ID_PATTERN = new RegExp(`^${REGISTRY_ID_PREFIX}-(\\d{4})-(\\d{${REGISTRY_SEQ_MIN_DIGITS},})$`, 'i');
@@ -54,7 +54,7 @@ export function proofPath(id: string): string {
 }
 
 /**
- * The submission a removal request is about (SPEC §5): the id after '/verify/' up to any
+ * The submission a removal request is about (docs/product.md §5): the id after '/verify/' up to any
  * '?', '#' or further '/', or a bare UUID / registry id typed alone. Anything that is not a
  * well-formed id gives null: the request is still stored with the text the requester typed.
  */

@@ -1,4 +1,4 @@
-// Permission checkboxes (fast-submit step 5) and the licence derived from them (SPEC §5).
+// Permission checkboxes (fast-submit step 5) and the licence derived from them (docs/product.md §5).
 
 export interface Permissions {
   allow_ai_training: boolean;
@@ -52,7 +52,7 @@ export type ArtworkLicense = (typeof LICENSES)[keyof typeof LICENSES];
 /**
  * The licence for a set of permission choices.
  *
- * Reading of SPEC §5: the list is an if / else-if chain that starts from 'CC BY 4.0' and
+ * Reading of docs/product.md §5: the list is an if / else-if chain that starts from 'CC BY 4.0' and
  * whose branches are tried in the order written:
  *   1. no commercial + remix      → CC BY-NC-SA 4.0
  *   2. no commercial, no remix    → CC BY-NC-ND 4.0
@@ -65,7 +65,7 @@ export type ArtworkLicense = (typeof LICENSES)[keyof typeof LICENSES];
  * both off) branch 3 applies, so a work submitted without touching step 5 is CC BY-ND 4.0;
  * 'CC BY 4.0' is also what we show for a stored record that has no licence at all.
  * Training, sensitive-content and credit choices do not change the licence; they are stored and
- * shown on their own (DECISIONS #12).
+ * shown on their own (decision 0012).
  */
 export function deriveLicense(perms: Partial<Permissions>): ArtworkLicense {
   const p = { ...DEFAULT_PERMISSIONS, ...perms };

@@ -1,4 +1,4 @@
-// Every user-facing validation, error, success and info message (SPEC §5, §8), as toast
+// Every user-facing validation, error, success and info message (docs/product.md §5, §8), as toast
 // title + description pairs under stable ids. The zod schemas use these ids as issue messages,
 // so the server's error body and the browser's toast show the same words.
 import { LIMITS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PLATFORMS, PROFILE_LINKS, REMOVAL_VETTING_TEXT, TAGS } from './constants';
@@ -10,7 +10,7 @@ export interface MessagePair {
 }
 
 export const MESSAGES = {
-  // ---- Quick-start form (SPEC §5, checked in this order) ----
+  // ---- Quick-start form (docs/product.md §5, checked in this order) ----
   imageRequired: { title: 'Image required', description: 'Please upload an image of your artwork.' },
   emailRequired: { title: 'Email required', description: 'Please provide your email address.' },
   emailInvalid: { title: 'Invalid email', description: 'Please enter a valid email address.' },
@@ -19,7 +19,7 @@ export const MESSAGES = {
   processingFailed: { title: 'Processing failed', description: 'Could not process image. Please try again.' },
   unexpectedError: { title: 'Error', description: 'Something went wrong. Please try again.' },
 
-  // ---- Fast submit (SPEC §5, §8) ----
+  // ---- Fast submit (docs/product.md §5, §8) ----
   fastImageRequired: { title: 'Image required', description: 'Please upload an image first.' },
   fastTitleRequired: { title: 'Title required', description: 'Please give your artwork a title.' },
   toolRequired: { title: 'AI Tool required', description: 'Please select the AI tool you used to create this artwork.' },
@@ -37,10 +37,13 @@ export const MESSAGES = {
   uploadProcessingFailed: { title: 'Upload failed', description: 'Could not process image. Please try again.' },
   submissionFailed: { title: 'Submission failed', description: 'Please try again. Make sure all required fields are filled.' },
 
-  // ---- Our additions: limits the spec states but does not word (DECISIONS #7, #8) ----
+  // ---- Our additions: limits the spec states but does not word (decisions 0007, 0008) ----
   imageTooLarge: { title: 'Image too large', description: `Images can be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.` },
   unsupportedImageType: { title: 'Unsupported image type', description: 'Please upload a JPG, PNG or WebP image.' },
-  imageUnreadable: { title: 'Unreadable image', description: 'The file could not be read as an image. It may be damaged or incomplete.' },
+  imageUnreadable: {
+    title: 'Unreadable image',
+    description: 'The file could not be read as an image. It may be damaged or incomplete.',
+  },
   imageTooManyPixels: {
     title: 'Image too large',
     description: `The image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
@@ -49,7 +52,10 @@ export const MESSAGES = {
     title: 'Could not process image',
     description: 'This image took too long or needed too much memory to process. Please try a smaller or simpler file.',
   },
-  imageServerBusy: { title: 'Server busy', description: 'The server is busy processing other images. Please try again in a few seconds.' },
+  imageServerBusy: {
+    title: 'Server busy',
+    description: 'The server is busy processing other images. Please try again in a few seconds.',
+  },
   notMultipart: { title: 'Upload failed', description: "Please send the image as multipart/form-data, in a field named 'file'." },
   uploadAlreadyUsed: { title: 'Already submitted', description: 'This image was already submitted.' },
   emailLinkInvalid: { title: 'Link not valid', description: 'This verification link is not valid or has already been used.' },
@@ -69,12 +75,18 @@ export const MESSAGES = {
     title: 'Invalid profile link',
     description: 'Profile links must be full web addresses starting with https:// or http://.',
   },
-  profileLinkTooLong: { title: 'Profile link too long', description: `Profile links can be at most ${LIMITS.profileLinkUrl} characters.` },
+  profileLinkTooLong: {
+    title: 'Profile link too long',
+    description: `Profile links can be at most ${LIMITS.profileLinkUrl} characters.`,
+  },
   tooManyProfileLinks: { title: 'Too many profile links', description: `You can add at most ${PROFILE_LINKS.max} profile links.` },
-  coAuthorTooLong: { title: 'Co-author name too long', description: `Co-author names can be at most ${LIMITS.coAuthorName} characters.` },
+  coAuthorTooLong: {
+    title: 'Co-author name too long',
+    description: `Co-author names can be at most ${LIMITS.coAuthorName} characters.`,
+  },
   tooManyCoAuthors: { title: 'Too many co-authors', description: `You can credit at most ${LIMITS.coAuthors} co-authors.` },
   permissionsInvalid: { title: 'Invalid permissions', description: 'Permission choices must be on or off.' },
-  // Tags and platform (DECISIONS #21)
+  // Tags and platform (decision 0021)
   tagTooLong: { title: 'Tag too long', description: `Tags can be at most ${TAGS.maxLength} characters.` },
   tagInvalid: {
     title: 'Invalid tag',
@@ -83,7 +95,7 @@ export const MESSAGES = {
   tooManyTags: { title: 'Too many tags', description: `You can add at most ${TAGS.max} tags, including '${TAGS.always}'.` },
   platformInvalid: { title: 'Where the tool ran', description: `Please choose where the AI tool ran: ${PLATFORMS.join(', ')}.` },
 
-  // ---- Removal request (SPEC §5, §8) ----
+  // ---- Removal request (docs/product.md §5, §8) ----
   removalMissingInfo: { title: 'Missing Information', description: 'Please fill in all required fields.' },
   removalInvalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
   removalFailed: { title: 'Submission failed', description: 'There was an error submitting your request. Please try again.' },
@@ -96,7 +108,10 @@ export const MESSAGES = {
   removalNameRequired: { title: 'Missing Information', description: 'Please enter your full name.' },
   removalEmailRequired: { title: 'Missing Information', description: 'Please enter your email address.' },
   removalReasonRequired: { title: 'Missing Information', description: 'Please give the reason for the removal.' },
-  removalUrlTooLong: { title: 'Artwork URL too long', description: `The artwork URL or ID can be at most ${LIMITS.removalUrl} characters.` },
+  removalUrlTooLong: {
+    title: 'Artwork URL too long',
+    description: `The artwork URL or ID can be at most ${LIMITS.removalUrl} characters.`,
+  },
   removalNameTooLong: { title: 'Name too long', description: `Your name can be at most ${LIMITS.removalName} characters.` },
   removalEmailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.removalEmail} characters.` },
   removalReasonTooLong: { title: 'Reason too long', description: `The reason can be at most ${LIMITS.removalReason} characters.` },
@@ -105,7 +120,7 @@ export const MESSAGES = {
     description: `Additional information can be at most ${LIMITS.removalAdditionalInfo} characters.`,
   },
 
-  // ---- Admin (SPEC §5, §8) ----
+  // ---- Admin (docs/product.md §5, §8) ----
   adminLoginRequired: { title: 'Admin access', description: 'You must be logged in as an admin to access this page.' },
   adminCredentialsRequired: { title: 'Error', description: 'Please enter email and password.' },
   adminLoginFailed: { title: 'Login failed', description: 'Invalid credentials.' },
@@ -143,27 +158,37 @@ export const MESSAGES = {
   // Our addition (issue 15): what an inclusion proof by id says about a work taken off the registry.
   proofOfRemovedWork: {
     title: 'Work later removed',
-    description: 'This work was registered as the log entry shows and later removed from the public registry. The log keeps its registration, so this proof stays valid.',
+    description:
+      'This work was registered as the log entry shows and later removed from the public registry. The log keeps its registration, so this proof stays valid.',
   },
   proofOfPurgedWork: {
     title: 'Work later purged',
-    description: 'This work was registered as the log entry shows, later removed from the public registry and its personal data erased. The log keeps its registration (hashes and ids only), so this proof stays valid.',
+    description:
+      'This work was registered as the log entry shows, later removed from the public registry and its personal data erased. The log keeps its registration (hashes and ids only), so this proof stays valid.',
   },
   // Our addition (issue 11): the input gate's answers, for requests no form could have sent.
   forbiddenCharacters: {
     title: 'Invalid characters',
-    description: 'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
+    description:
+      'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
   },
   malformedRequest: { title: 'Malformed request', description: 'The request could not be read. Please check it and try again.' },
-  malformedMultipart: { title: 'Upload failed', description: "The upload could not be read. Please send the image as multipart/form-data, in a field named 'file'." },
+  malformedMultipart: {
+    title: 'Upload failed',
+    description: "The upload could not be read. Please send the image as multipart/form-data, in a field named 'file'.",
+  },
   unreadableValue: { title: 'Invalid value', description: 'A value in the request is out of range or in the wrong format.' },
-  serviceUnavailable: { title: 'Temporarily unavailable', description: 'The service is briefly unavailable. Please try again in a moment.' },
+  serviceUnavailable: {
+    title: 'Temporarily unavailable',
+    description: 'The service is briefly unavailable. Please try again in a moment.',
+  },
   tooManyLiveConnections: {
     title: 'Too many live connections',
-    description: 'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
+    description:
+      'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
   },
 
-  // ---- Success and info toasts (SPEC §8) ----
+  // ---- Success and info toasts (docs/product.md §8) ----
   imageUploaded: { title: 'Image uploaded', description: 'Ready for verification!' },
   detailsLoaded: { title: 'Details loaded', description: 'Viewing comprehensive submission details' },
   idCopied: { title: 'ID copied', description: 'Submission ID copied to clipboard' },
@@ -181,7 +206,10 @@ export const MESSAGES = {
   pdfReportDownloaded: { title: 'PDF report downloaded', description: 'Verification report saved.' },
   downloadFailed: { title: 'Download failed', description: 'Please try again.' },
   bundleDownloaded: { title: 'Bundle downloaded', description: 'All verification files saved.' },
-  submissionRemoved: { title: 'Submission removed', description: 'The submission was removed from the public ledger. It can be restored.' },
+  submissionRemoved: {
+    title: 'Submission removed',
+    description: 'The submission was removed from the public ledger. It can be restored.',
+  },
   submissionRestored: { title: 'Submission restored', description: 'The submission is public again.' },
   requestApproved: { title: 'Request approved', description: 'The linked submission was removed from the public ledger.' },
   requestDenied: { title: 'Request denied', description: 'The submission stays in the public ledger.' },
@@ -199,7 +227,7 @@ export function message(id: MessageId): MessagePair {
 
 // ---- Messages with a variable part ----
 
-/** 'Image loaded' with the file name and size in KB (SPEC §4 quick-start flow). */
+/** 'Image loaded' with the file name and size in KB (docs/product.md §4 quick-start flow). */
 export function imageLoadedMessage(fileName: string, bytes: number): MessagePair {
   return { title: 'Image loaded', description: `${fileName} (${Math.round(bytes / 1024)} KB)` };
 }
@@ -247,7 +275,7 @@ export function adminConnectionErrorMessage(detail: string): MessagePair {
   return { title: 'Login error', description: `Connection error: ${detail}` };
 }
 
-/** Result of the admin image check (DECISIONS #18). */
+/** Result of the admin image check (decision 0018). */
 export function imageCheckResultMessage(counts: { ok: number; regenerated: number; lost: number }): MessagePair {
   return {
     title: 'Image check complete',

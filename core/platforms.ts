@@ -1,4 +1,4 @@
-// Where the AI tool ran (DECISIONS #21), and how values stored before the artist could choose
+// Where the AI tool ran (decision 0021), and how values stored before the artist could choose
 // ('Web Browser') count in the ledger's platform filter: as 'Web', without rewriting the records.
 import { LEGACY_PLATFORMS, PLATFORMS, type Platform } from './constants';
 

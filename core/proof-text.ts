@@ -4,7 +4,7 @@ import type { PublicWork, TrustDimensionKey } from './api-types';
 import { DEFAULT_DISPLAY_LICENSE } from './constants';
 import { SITE_NAME } from './site';
 
-/** The five components in the order SPEC §1 lists them. */
+/** The five components in the order docs/product.md §1 lists them. */
 export const TRUST_DIMENSION_LABELS: Readonly<Record<TrustDimensionKey, string>> = {
   claim_clarity: 'Claim clarity',
   source_depth: 'Source depth',

@@ -1,4 +1,4 @@
-// Every page route of SPEC §2. The server answers 200 with the app for these and 404 for
+// Every page route of docs/product.md §2. The server answers 200 with the app for these and 404 for
 // anything else; the web router defines the same paths.
 export const STATIC_PAGE_PATHS = [
   '/',

@@ -1,7 +1,7 @@
 // Zod schemas for every form and request body, shared by the server (authoritative) and the
 // browser forms. Each issue's message is a MessageId from core/messages.ts; use
 // firstIssueMessage / fieldErrors / validationErrorBody (core/validation.ts) to turn a
-// ZodError into the exact title + description of SPEC §5.
+// ZodError into the exact title + description of docs/product.md §5.
 //
 // The schemas hold only checks and defaults, no transforms, so they still convert to JSON
 // Schema for the OpenAPI description. Storage-ready values come from normaliseSubmissionBody.
@@ -14,7 +14,7 @@ import type { MessageId } from './messages';
 import { AI_TOOLS, OTHER_TOOL } from './tools';
 import { normaliseTag, normaliseTags, TAG_PATTERN } from './tags';
 
-/** SPEC §5: local part, '@', domain, '.', at least 2 letters. The one e-mail rule everywhere. */
+/** docs/product.md §5: local part, '@', domain, '.', at least 2 letters. The one e-mail rule everywhere. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: unknown): boolean {
@@ -37,12 +37,7 @@ function optionalText(max: number, tooLong: MessageId) {
 }
 
 function emailField(required: MessageId, invalid: MessageId, tooLong: MessageId) {
-  return z
-    .string(err(required))
-    .trim()
-    .min(1, err(required))
-    .regex(EMAIL_PATTERN, err(invalid))
-    .max(LIMITS.email, err(tooLong));
+  return z.string(err(required)).trim().min(1, err(required)).regex(EMAIL_PATTERN, err(invalid)).max(LIMITS.email, err(tooLong));
 }
 
 function hasText(value: unknown): boolean {
@@ -67,8 +62,8 @@ export const quickStartSchema = z.object({
 export type QuickStartDraft = z.output<typeof quickStartSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// POST /api/submissions (DESIGN.md HTTP contract). Unknown keys such as trust_meter, image_hash,
-// is_public or verification_method are stripped: the server decides those (DECISIONS #1).
+// POST /api/submissions (decision 0033). Unknown keys such as trust_meter, image_hash,
+// is_public or verification_method are stripped: the server decides those (decision 0001).
 
 const permissionFlag = (key: PermissionKey) => z.boolean(err('permissionsInvalid')).default(DEFAULT_PERMISSIONS[key]);
 
@@ -91,21 +86,26 @@ const httpUrl = z.httpUrl();
  * with one message instead of one validation issue per entry (the parser's budget, issue 11).
  * The form may send blank link slots, so the raw list may be a little longer than the limit.
  */
-function countedFirst<T extends z.ZodType<unknown, unknown[]>>(limit: { max: number; notAList: MessageId; tooMany: MessageId }, items: T) {
+function countedFirst<T extends z.ZodType<unknown, unknown[]>>(
+  limit: { max: number; notAList: MessageId; tooMany: MessageId },
+  items: T,
+) {
   return z.array(z.unknown(), err(limit.notAList)).max(limit.max, err(limit.tooMany)).pipe(items);
 }
 
-export const profileLinksSchema = countedFirst({ max: PROFILE_LINKS.max * 2, notAList: 'profileLinkInvalid', tooMany: 'tooManyProfileLinks' }, z
-  .array(
-    z
-      .string(err('profileLinkInvalid'))
-      .trim()
-      .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
-      .refine((link) => link === '' || httpUrl.safeParse(link).success, err('profileLinkInvalid')),
-    err('profileLinkInvalid'),
-  )
-  .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks')))
-  .default([]);
+export const profileLinksSchema = countedFirst(
+  { max: PROFILE_LINKS.max * 2, notAList: 'profileLinkInvalid', tooMany: 'tooManyProfileLinks' },
+  z
+    .array(
+      z
+        .string(err('profileLinkInvalid'))
+        .trim()
+        .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
+        .refine((link) => link === '' || httpUrl.safeParse(link).success, err('profileLinkInvalid')),
+      err('profileLinkInvalid'),
+    )
+    .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks')),
+).default([]);
 
 export const coAuthorsSchema = countedFirst(
   { max: LIMITS.coAuthors, notAList: 'coAuthorTooLong', tooMany: 'tooManyCoAuthors' },
@@ -137,11 +137,7 @@ export const aiToolSchema = z.enum(AI_TOOLS, {
 
 export const submissionBodySchema = z
   .object({
-    upload_id: z
-      .string(err('fastImageRequired'))
-      .trim()
-      .min(1, err('fastImageRequired'))
-      .regex(UUID_PATTERN, err('uploadInvalid')),
+    upload_id: z.string(err('fastImageRequired')).trim().min(1, err('fastImageRequired')).regex(UUID_PATTERN, err('uploadInvalid')),
     title: requiredText('fastTitleRequired', LIMITS.title, 'titleTooLong'),
     prompt: optionalText(LIMITS.prompt, 'promptTooLong'),
     prompt_visibility: z.enum(PROMPT_VISIBILITIES, err('promptVisibilityInvalid')).default('public'),
@@ -174,7 +170,7 @@ export type SubmissionBodyInput = z.input<typeof submissionBodySchema>;
 export type SubmissionBody = z.output<typeof submissionBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// POST /api/removal-requests. SPEC §5 checks all required fields first ('Missing Information'),
+// POST /api/removal-requests. docs/product.md §5 checks all required fields first ('Missing Information'),
 // and only then the e-mail pattern ('Invalid Email'), so that rule runs on an otherwise valid body.
 
 export const removalRequestSchema = z

@@ -9,6 +9,6 @@ export interface SiteConfig {
   site_name: string;
   site_url: string;
   support_email: string;
-  /** Hosted payment page for the sponsor form; null hides the form (DECISIONS #20). */
+  /** Hosted payment page for the sponsor form; null hides the form (decision 0020). */
   sponsor_url: string | null;
 }

@@ -1,5 +1,5 @@
-// Trust score → status label, colour band and meaning (SPEC §4).
-// DECISIONS #4: one scale everywhere (ledger, proof, home, artist page, badges): the ledger bands.
+// Trust score → status label, colour band and meaning (docs/product.md §4).
+// Decision 0004: one scale everywhere (ledger, proof, home, artist page, badges): the ledger bands.
 import { SIGNAL_MIN_WIDTH_PERCENT, TRUST_MAX, TRUST_MIN, TRUST_THRESHOLDS, VERIFIED_THRESHOLD } from './constants';
 
 export type StatusBand = 'provenance-strong' | 'traceable' | 'documented' | 'verified' | 'incomplete';
@@ -63,9 +63,8 @@ const BANDS: readonly BandDefinition[] = [
   },
 ];
 
-/** Shown in the amber advice box of an 'Incomplete' work (SPEC §4). */
-export const INCOMPLETE_ADVICE =
-  `To reach the Verified threshold (${TRUST_THRESHOLDS.verified}), add a public prompt and at least one verification resource, such as a portfolio or social profile link.`;
+/** Shown in the amber advice box of an 'Incomplete' work (docs/product.md §4). */
+export const INCOMPLETE_ADVICE = `To reach the Verified threshold (${TRUST_THRESHOLDS.verified}), add a public prompt and at least one verification resource, such as a portfolio or social profile link.`;
 
 /**
  * Brings any input onto the 0-100 integer scale. Non-numbers, NaN and infinities count as 0 so a broken
@@ -101,8 +100,8 @@ export function isVerifiedScore(score: unknown): boolean {
 
 /**
  * Artist page count (issue 17): every public work the artist registered, and how many of them
- * reach the Verified threshold ('3 registered works, 1 verified'). SPEC §2's 'N verified
- * artworks' counted works below it too.
+ * reach the Verified threshold ('3 registered works, 1 verified'). The original's 'N verified
+ * artworks' counted works below it too (decision 0023).
  */
 export function registeredWorksText(total: number, verified: number): string {
   return `${total} registered ${total === 1 ? 'work' : 'works'}, ${verified} verified`;
@@ -111,7 +110,7 @@ export function registeredWorksText(total: number, verified: number): string {
 /** Artist page without any public work. */
 export const NO_ARTIST_WORKS_TEXT = 'No registered works found for this artist.';
 
-/** Admin dashboard trust label (SPEC §2). */
+/** Admin dashboard trust label (docs/product.md §2). */
 export function adminTrustLabel(score: unknown): 'Verified' | 'Review Needed' {
   return isVerifiedScore(score) ? 'Verified' : 'Review Needed';
 }
@@ -124,11 +123,9 @@ export interface StatusGuideEntry {
 }
 
 /** The ledger's 'Verification Status Guide': the four statuses a listed work can carry, strongest first. */
-export const STATUS_GUIDE: readonly StatusGuideEntry[] = BANDS.filter((b) => b.min >= VERIFIED_THRESHOLD).map(
-  (b, i, all) => ({
-    label: b.label,
-    range: i === 0 ? `${b.min}-${TRUST_MAX}` : `${b.min}-${all[i - 1].min - 1}`,
-    meaning: b.meaning,
-    colour: b.colour,
-  }),
-);
+export const STATUS_GUIDE: readonly StatusGuideEntry[] = BANDS.filter((b) => b.min >= VERIFIED_THRESHOLD).map((b, i, all) => ({
+  label: b.label,
+  range: i === 0 ? `${b.min}-${TRUST_MAX}` : `${b.min}-${all[i - 1].min - 1}`,
+  meaning: b.meaning,
+  colour: b.colour,
+}));

@@ -1,4 +1,4 @@
-// From a validated submission body to the values the server stores (SPEC §3 "Fast-submit payload").
+// From a validated submission body to the values the server stores (docs/product.md §3 "Fast-submit payload").
 import { NO_PROMPT_TEXT, type Platform, type PromptVisibility } from './constants';
 import { deriveLicense, type ArtworkLicense, type Permissions } from './license';
 import type { SubmissionBody } from './schemas';
@@ -8,7 +8,7 @@ import { effectiveToolName } from './tools';
 export interface NormalisedSubmission {
   upload_id: string;
   title: string;
-  /** The prompt, or 'No prompt provided' when none was given (SPEC §5). */
+  /** The prompt, or 'No prompt provided' when none was given (docs/product.md §5). */
   prompt: string;
   /** False when `prompt` is only the placeholder. */
   prompt_provided: boolean;
@@ -40,7 +40,7 @@ function nonBlankUnique(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
-/** SPEC §5: a missing author name falls back to the other name field. */
+/** docs/product.md §5: a missing author name falls back to the other name field. */
 export function resolveAuthorNames(
   fullName: string | null | undefined,
   artistName: string | null | undefined,

@@ -1,4 +1,4 @@
-// How a tag is written and compared (DECISIONS #21). The ledger's tag filter is an exact match on
+// How a tag is written and compared (decision 0021). The ledger's tag filter is an exact match on
 // the stored text, so 'Portrait', ' portrait ' and 'portrait' must all be stored as 'portrait';
 // 'AI Art', the tag every work carries, keeps its spelling.
 import { TAGS } from './constants';
@@ -14,7 +14,10 @@ export const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} '&.+-]*$/u;
  * trimmed, inner spaces collapsed, lower case; 'ai art' in any case becomes 'AI Art'.
  */
 export function normaliseTag(tag: string): string {
-  const text = tag.replace(/^\s*#+/, '').trim().replace(/\s+/g, ' ');
+  const text = tag
+    .replace(/^\s*#+/, '')
+    .trim()
+    .replace(/\s+/g, ' ');
   const lower = text.toLocaleLowerCase('en');
   return lower === TAGS.always.toLocaleLowerCase('en') ? TAGS.always : lower;
 }

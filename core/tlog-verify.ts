@@ -322,9 +322,7 @@ export async function verifyProofBundle(bundle: ProofBundle, vkey: string): Prom
     } catch (err) {
       const msg = (err as Error).message;
       reasons.push(
-        (err as Error).name === 'NotSupportedError'
-          ? 'This browser cannot check Ed25519 signatures'
-          : `Log key is invalid: ${msg}`,
+        (err as Error).name === 'NotSupportedError' ? 'This browser cannot check Ed25519 signatures' : `Log key is invalid: ${msg}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-// Semantic tokens: the distinctive words of a prompt, shown on the proof page and in exports (SPEC §5).
+// Semantic tokens: the distinctive words of a prompt, shown on the proof page and in exports (docs/product.md §5).
 import { NO_PROMPT_TEXT, SEMANTIC_TOKENS, type PromptVisibility } from './constants';
 
 // Apostrophes join a word ("artist's" → "artists"); every other punctuation mark or symbol
@@ -23,7 +23,7 @@ export function semanticTokens(prompt: string | null | undefined, max: number = 
   return [...seen];
 }
 
-/** Tokens only for a public prompt: a private prompt must not leak through its words (DECISIONS #17). */
+/** Tokens only for a public prompt: a private prompt must not leak through its words (decision 0017). */
 export function publicSemanticTokens(
   prompt: string | null | undefined,
   visibility: PromptVisibility | string | null | undefined,

@@ -1,4 +1,4 @@
-// AI tool list of the submission wizard and the ledger's filter option lists (SPEC §3, DECISIONS #11).
+// AI tool list of the submission wizard and the ledger's filter option lists (docs/product.md §3, decision 0011).
 import { DATE_FILTER_DAYS, type DateFilter } from './constants';
 
 /** The 42 options of fast-submit step 4, in the spec's order. 'Other' asks for a specification. */
@@ -64,7 +64,7 @@ export function effectiveToolName(tool: string, toolOther?: string | null): stri
 }
 
 /**
- * Options of the ledger's tool filter (DECISIONS #11): the tools actually present in the ledger
+ * Options of the ledger's tool filter (decision 0011): the tools actually present in the ledger
  * plus the 42-tool list, without duplicates, sorted alphabetically, without the 'Other' placeholder.
  * Names are compared exactly because the filter is an equality match on the stored value.
  */
@@ -78,8 +78,8 @@ export function ledgerToolOptions(toolsInLedger: readonly string[]): string[] {
 }
 
 /**
- * The spec's tag list. The ledger's filters now list the tags present in the ledger (DECISIONS
- * #21); these are the wizard's first suggestions, so a young ledger still offers some.
+ * The spec's tag list. The ledger's filters now list the tags present in the ledger (decision
+ * 0021); these are the wizard's first suggestions, so a young ledger still offers some.
  */
 export const LEDGER_TAG_OPTIONS = [
   'portrait',

@@ -101,7 +101,7 @@ export interface ValidationErrorBody {
   error: { code: 'validation_failed'; message: string; title: string; fields: Record<string, string> };
 }
 
-/** The server's 400 body for invalid input (DESIGN.md error shape). */
+/** The server's 400 body for invalid input (the error shape of decision 0033). */
 export function validationErrorBody(error: Issues): ValidationErrorBody {
   const first = firstIssueMessage(error);
   return {
@@ -118,13 +118,8 @@ export function validationFailedError(issues: readonly Issue[]): AppError {
 // ---------------------------------------------------------------------------------------------
 // Form-level checks in the spec's order
 
-/** Quick-start 'Continue to Verification' (SPEC §5): image → e-mail blank → e-mail pattern → name → title. */
-export function validateQuickStart(input: {
-  hasImage: boolean;
-  email: string;
-  name: string;
-  title: string;
-}): MessagePair | null {
+/** Quick-start 'Continue to Verification' (docs/product.md §5): image → e-mail blank → e-mail pattern → name → title. */
+export function validateQuickStart(input: { hasImage: boolean; email: string; name: string; title: string }): MessagePair | null {
   if (!input.hasImage) return MESSAGES.imageRequired;
   const result = quickStartSchema.safeParse({ email: input.email, name: input.name, title: input.title });
   if (result.success) return null;
@@ -137,7 +132,12 @@ export function validateQuickStart(input: {
  * 'title', in check order), for the messages under the fields (issue 17); the toast keeps
  * validateQuickStart's first one.
  */
-export function quickStartFieldErrors(input: { hasImage: boolean; email: string; name: string; title: string }): Record<string, string> {
+export function quickStartFieldErrors(input: {
+  hasImage: boolean;
+  email: string;
+  name: string;
+  title: string;
+}): Record<string, string> {
   const out: Record<string, string> = input.hasImage ? {} : { image: MESSAGES.imageRequired.description };
   const result = quickStartSchema.safeParse({ email: input.email, name: input.name, title: input.title });
   return result.success ? out : { ...out, ...fieldErrors(result.error) };

@@ -59,7 +59,16 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   installArtworkServing(app, deps.db, deps.store);
   // The removals feature's admin routes live in the admin scope (its session and origin checks).
   const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes]);
-  for (const routes of [siteRoutes, submissionsRoutes, ledgerRoutes, removalsRoutes, adminWithFeatures, proofRoutes, tlogRoutes, realtimeRoutes]) {
+  for (const routes of [
+    siteRoutes,
+    submissionsRoutes,
+    ledgerRoutes,
+    removalsRoutes,
+    adminWithFeatures,
+    proofRoutes,
+    tlogRoutes,
+    realtimeRoutes,
+  ]) {
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SSE_LIMITS } from './realtime/limits';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
 const envSchema = z.object({
@@ -95,7 +93,10 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}

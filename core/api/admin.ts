@@ -135,7 +135,7 @@ export const moderationResultSchema = z
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Image check (DECISIONS #18): POST /api/admin/images/check?offset&limit
+// Image check (decision 0018): POST /api/admin/images/check?offset&limit
 
 export const imageCheckLostWorkSchema = z
   .object({ id: z.guid(), registry_id: z.string(), title: z.string() })

@@ -56,7 +56,7 @@ export const ledgerResponseSchema = z
     page: z.number().int(),
     page_size: z.number().int(),
     total_verified: z.number().int().describe("All public works scoring 62 or more, for the header's 'total verified' count."),
-    tool_options: z.array(z.string()).describe('Tools present in the ledger merged with the 42-tool list (DECISIONS #11).'),
+    tool_options: z.array(z.string()).describe('Tools present in the ledger merged with the 42-tool list.'),
     platform_options: z
       .array(filterOptionSchema)
       .describe(

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { workSummarySchema } from './ledger';
 
-export const TRUST_DIMENSION_KEYS = ['claim_clarity', 'source_depth', 'verification_logic', 'temporal_context', 'mesh_linkage'] as const;
+export const TRUST_DIMENSION_KEYS = [
+  'claim_clarity',
+  'source_depth',
+  'verification_logic',
+  'temporal_context',
+  'mesh_linkage',
+] as const;
 export type TrustDimensionKey = (typeof TRUST_DIMENSION_KEYS)[number];
 
 const trustDimensionSchema = z.object({
@@ -19,7 +25,12 @@ export const trustBreakdownSchema = z
     score: z.number().describe('Trust score, 0-100.'),
     rubric_version: z.string(),
     // One property per dimension (rather than a record) so the document names all five.
-    dimensions: z.object(Object.fromEntries(TRUST_DIMENSION_KEYS.map((key) => [key, trustDimensionSchema])) as Record<TrustDimensionKey, typeof trustDimensionSchema>),
+    dimensions: z.object(
+      Object.fromEntries(TRUST_DIMENSION_KEYS.map((key) => [key, trustDimensionSchema])) as Record<
+        TrustDimensionKey,
+        typeof trustDimensionSchema
+      >,
+    ),
     reasons: z.array(z.string()),
     advice: z.array(z.string()),
     prompt_specificity: z.object({ score: z.number(), level: z.enum(['none', 'vague', 'moderate', 'specific']) }).nullable(),

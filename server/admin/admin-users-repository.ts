@@ -11,7 +11,10 @@ export function findAdminByEmail(db: Kysely<DB>, email: string) {
     .executeTakeFirst();
 }
 
-export async function insertAdmin(db: Kysely<DB>, values: { email: string; password_hash: string; created_at: Date }): Promise<{ id: string; email: string }> {
+export async function insertAdmin(
+  db: Kysely<DB>,
+  values: { email: string; password_hash: string; created_at: Date },
+): Promise<{ id: string; email: string }> {
   return db.insertInto('admin_users').values(values).returning(['id', 'email']).executeTakeFirstOrThrow();
 }
 

@@ -1,5 +1,5 @@
 // POST /api/admin/login, POST /api/admin/logout, GET /api/admin/session and, only when a master
-// key is configured, POST /api/admin/register (DECISIONS #14, #15).
+// key is configured, POST /api/admin/register (decisions 0014, 0015).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +24,8 @@ import { loginSchema, logoutSchema, registerSchema, sessionSchema } from './sche
  */
 export const LOGIN_ATTEMPTS_PER_HOUR = 30;
 
-const invalidCredentials = () => appError('invalid_credentials', MESSAGES.adminLoginFailed.description, { title: MESSAGES.adminLoginFailed.title });
+const invalidCredentials = () =>
+  appError('invalid_credentials', MESSAGES.adminLoginFailed.description, { title: MESSAGES.adminLoginFailed.title });
 
 /** An over-long value is answered like a wrong password: it cannot be anyone's credentials. */
 function loginValidationError(issues: ValidationIssue[]): AppError {
@@ -92,7 +93,7 @@ export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): 
   });
 
   const masterKey = deps.config.adminMasterKey;
-  if (!masterKey) return; // DECISIONS #15: without a configured key the call does not exist.
+  if (!masterKey) return; // Decision 0015: without a configured key the call does not exist.
 
   const registerLimit = rateLimitConfig('admin-register', LOGIN_ATTEMPTS_PER_HOUR, 'hour', deps.config.rateLimit.disabled);
   // A malformed body is refused like a wrong key: nothing tells a caller what the call expects.

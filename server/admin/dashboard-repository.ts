@@ -1,13 +1,8 @@
-// The admin dashboard's reads over active_submissions (SPEC §7 read 5): counts of all active works,
+// The admin dashboard's reads over active_submissions (docs/product.md §2 'Admin'): counts of all active works,
 // and a filtered page of 25, newest first. The counts scan every active row, so the route keeps
 // them per ledger version and a page without search or visibility filter takes its total from them.
 import { sql, type Kysely } from 'kysely';
-import type {
-  AdminSubmissionCounts,
-  AdminSubmissionRow,
-  AdminTrustFilter,
-  AdminVisibilityFilter,
-} from '../../core/admin-api-types';
+import type { AdminSubmissionCounts, AdminSubmissionRow, AdminTrustFilter, AdminVisibilityFilter } from '../../core/admin-api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { adminTrustLabel } from '../../core/status';
 import type { DB } from '../db/types';
@@ -80,26 +75,24 @@ export async function dashboardPage(
     knownTotal === undefined
       ? await pageWithTotal(ordered, filter.page, PAGE_SIZES.admin)
       : { rows: await ordered.limit(PAGE_SIZES.admin).offset(offsetOf(filter.page, PAGE_SIZES.admin)).execute(), total: knownTotal };
-  const items = rows.map(
-    (r): AdminSubmissionRow => ({
-      id: r.id,
-      registry_id: r.registry_id,
-      title: r.title,
-      author_full_name: r.author_full_name,
-      author_email: r.author_email,
-      trust_meter: r.trust_meter,
-      trust_label: adminTrustLabel(r.trust_meter),
-      created_at: new Date(r.created_at).toISOString(),
-      tool: r.tool,
-      platform: r.platform,
-      is_public: r.is_public,
-      visibility: r.is_public ? 'Public' : 'Private',
-      image_url: r.image_url,
-      admin_image_url: adminImageUrl(r),
-      prompt: r.prompt,
-      prompt_visibility: r.prompt_visibility,
-      artist_name: r.artist_name,
-    }),
-  );
+  const items = rows.map((r): AdminSubmissionRow => ({
+    id: r.id,
+    registry_id: r.registry_id,
+    title: r.title,
+    author_full_name: r.author_full_name,
+    author_email: r.author_email,
+    trust_meter: r.trust_meter,
+    trust_label: adminTrustLabel(r.trust_meter),
+    created_at: new Date(r.created_at).toISOString(),
+    tool: r.tool,
+    platform: r.platform,
+    is_public: r.is_public,
+    visibility: r.is_public ? 'Public' : 'Private',
+    image_url: r.image_url,
+    admin_image_url: adminImageUrl(r),
+    prompt: r.prompt,
+    prompt_visibility: r.prompt_visibility,
+    artist_name: r.artist_name,
+  }));
   return { items, total };
 }

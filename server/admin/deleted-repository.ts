@@ -1,11 +1,7 @@
 // The deleted-records page: removed works (newest removal first) with its three counters, and
 // one work's full record for the details view.
 import { sql, type Kysely } from 'kysely';
-import type {
-  AdminDeletedSubmission,
-  AdminSubmissionRecord,
-  DeletedSubmissionCounters,
-} from '../../core/admin-api-types';
+import type { AdminDeletedSubmission, AdminSubmissionRecord, DeletedSubmissionCounters } from '../../core/admin-api-types';
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../core/constants';
 import type { DB, Submission } from '../db/types';
 import { pageWithTotal, whereAnyContains } from '../db/paging';
@@ -55,22 +51,20 @@ export async function deletedPage(
     filter.page,
     PAGE_SIZES.admin,
   );
-  const items = rows.map(
-    (r): AdminDeletedSubmission => ({
-      id: r.id,
-      registry_id: r.registry_id,
-      title: r.title,
-      author_full_name: r.author_full_name,
-      author_email: r.author_email,
-      artist_name: r.artist_name,
-      trust_meter: r.trust_meter,
-      admin_image_url: adminImageUrl(r),
-      deleted_at: new Date(r.deleted_at as Date).toISOString(),
-      deleted_by: r.deleted_by,
-      deletion_reason: r.deletion_reason,
-      purged_at: r.purged_at ? new Date(r.purged_at).toISOString() : null,
-    }),
-  );
+  const items = rows.map((r): AdminDeletedSubmission => ({
+    id: r.id,
+    registry_id: r.registry_id,
+    title: r.title,
+    author_full_name: r.author_full_name,
+    author_email: r.author_email,
+    artist_name: r.artist_name,
+    trust_meter: r.trust_meter,
+    admin_image_url: adminImageUrl(r),
+    deleted_at: new Date(r.deleted_at as Date).toISOString(),
+    deleted_by: r.deleted_by,
+    deletion_reason: r.deletion_reason,
+    purged_at: r.purged_at ? new Date(r.purged_at).toISOString() : null,
+  }));
   return { items, total };
 }
 

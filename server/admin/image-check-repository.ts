@@ -12,7 +12,10 @@ export interface WorkImage {
 }
 
 /** A page of the works that are not purged (all from `offset` without a limit), and how many there are. */
-export async function unpurgedWorkImages(db: Kysely<DB>, range: { offset: number; limit?: number }): Promise<{ works: WorkImage[]; total: number }> {
+export async function unpurgedWorkImages(
+  db: Kysely<DB>,
+  range: { offset: number; limit?: number },
+): Promise<{ works: WorkImage[]; total: number }> {
   const base = db.selectFrom('submissions').where('purged_at', 'is', null);
   const countRow = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   let query = base

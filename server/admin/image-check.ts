@@ -1,4 +1,4 @@
-// The admin image check (DECISIONS #18): every work that is not purged should have its 360 px
+// The admin image check (decision 0018): every work that is not purged should have its 360 px
 // derivative in the 'artworks' bucket. A missing derivative is rebuilt from the stored original
 // with the upload pipeline and written under the same key; when the original is gone too, the
 // work is reported as lost. Nothing is ever generated in place of an artist's image.

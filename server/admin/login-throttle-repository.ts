@@ -8,7 +8,11 @@ export type ThrottleRow = Selectable<LoginThrottleTable>;
 
 /** The counter for `key`, created empty if missing, locked for the rest of the transaction. */
 export async function lockOrCreateThrottle(trx: Transaction<DB>, key: string, expiresAt: Date): Promise<ThrottleRow> {
-  await trx.insertInto('login_throttle').values({ key, expires_at: expiresAt }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await trx
+    .insertInto('login_throttle')
+    .values({ key, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   return trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
 }
 

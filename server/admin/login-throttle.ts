@@ -9,7 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
-import { deleteExpiredLoginThrottles, deleteThrottle, lockOrCreateThrottle, lockThrottle, updateThrottle } from './login-throttle-repository';
+import {
+  deleteExpiredLoginThrottles,
+  deleteThrottle,
+  lockOrCreateThrottle,
+  lockThrottle,
+  updateThrottle,
+} from './login-throttle-repository';
 
 export const LOGIN_THROTTLE = {
   /** Failures from one address for one e-mail before every further attempt must wait. */
@@ -40,7 +46,9 @@ export function throttleAddress(ip: string): string {
   // Only a trusted proxy's header could give something else; hashed, it stays a short key.
   if (!ipaddr.isValid(ip)) return `unparsed-${crypto.createHash('sha256').update(ip).digest('hex')}`;
   const address = ipaddr.process(ip); // IPv4-mapped IPv6 becomes the plain IPv4 address.
-  return address.kind() === 'ipv6' ? `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64` : address.toString();
+  return address.kind() === 'ipv6'
+    ? `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`
+    : address.toString();
 }
 
 /** Address key first, then (address, e-mail): every attempt locks its rows in this order. */
@@ -81,7 +89,11 @@ export async function chargeLoginAttempt(db: Kysely<DB>, ip: string, email: stri
     if (longest > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(longest / 1000) };
     for (const [i, { key, freeFailures }] of keys.entries()) {
       const failures = rows[i].failures + 1;
-      await updateThrottle(trx, key, { failures, blocked_until: blockedUntilAfter(failures, freeFailures, now), expires_at: expiresAt });
+      await updateThrottle(trx, key, {
+        failures,
+        blocked_until: blockedUntilAfter(failures, freeFailures, now),
+        expires_at: expiresAt,
+      });
     }
     return { kind: 'charged' };
   });

@@ -1,4 +1,4 @@
-// Admin sign-in (DECISIONS #14, issue 11). Failures are throttled per client address and per
+// Admin sign-in (decision 0014, issue 11). Failures are throttled per client address and per
 // (address, e-mail) with growing waits (login-throttle.ts), never per account: an attacker
 // cannot lock a real admin out, and the right password from another address always works.
 // Unknown e-mails take the same path and the same time as known ones (a dummy hash is checked),

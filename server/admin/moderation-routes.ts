@@ -13,9 +13,23 @@ import { checkImages } from './image-check';
 import { dashboardCounts, dashboardPage } from './dashboard-repository';
 import { toAdminRecord } from './deleted-repository';
 import { invalidListParameter } from '../http/list-query';
-import { checkPurgeConfirmation, purgeSubmission, restoreSubmission, softDeleteSubmission, type ModerationContext } from '../works/lifecycle';
+import {
+  checkPurgeConfirmation,
+  purgeSubmission,
+  restoreSubmission,
+  softDeleteSubmission,
+  type ModerationContext,
+} from '../works/lifecycle';
 import { actorOf, requestMeta, signedInAdmin } from '../http/request-context';
-import { adminImageSchema, dashboardSchema, detailsSchema, imageCheckSchema, purgeSchema, removeSchema, restoreSchema } from './schemas';
+import {
+  adminImageSchema,
+  dashboardSchema,
+  detailsSchema,
+  imageCheckSchema,
+  purgeSchema,
+  removeSchema,
+  restoreSchema,
+} from './schemas';
 import { loadSubmission } from './submission-ref';
 
 function contextOf(request: FastifyRequest, deps: AppDeps): ModerationContext {
@@ -41,13 +55,17 @@ export async function moderationRoutes(fastify: FastifyInstance, deps: AppDeps):
   scope.post('/api/admin/submissions/:id/remove', { schema: removeSchema, config: reasonConfig }, async (request) => {
     const { reason } = request.body;
     const ctx = contextOf(request, deps);
-    return deps.db.transaction().execute(async (trx) => softDeleteSubmission(trx, await loadSubmission(trx, request.params.id, true), reason, ctx));
+    return deps.db
+      .transaction()
+      .execute(async (trx) => softDeleteSubmission(trx, await loadSubmission(trx, request.params.id, true), reason, ctx));
   });
 
   scope.post('/api/admin/submissions/:id/restore', { schema: restoreSchema, config: reasonConfig }, async (request) => {
     const reason = request.body.reason || null;
     const ctx = contextOf(request, deps);
-    return deps.db.transaction().execute(async (trx) => restoreSubmission(trx, await loadSubmission(trx, request.params.id, true), reason, ctx));
+    return deps.db
+      .transaction()
+      .execute(async (trx) => restoreSubmission(trx, await loadSubmission(trx, request.params.id, true), reason, ctx));
   });
 
   scope.post('/api/admin/submissions/:id/purge', { schema: purgeSchema, config: reasonConfig }, async (request) => {
@@ -75,5 +93,7 @@ export async function moderationRoutes(fastify: FastifyInstance, deps: AppDeps):
     return { submission: toAdminRecord(row), audit_trail: await auditTrail(deps.db, 'submissions', row.id) };
   });
 
-  scope.post('/api/admin/images/check', { schema: imageCheckSchema, config: listConfig }, async (request) => checkImages(deps, request.query));
+  scope.post('/api/admin/images/check', { schema: imageCheckSchema, config: listConfig }, async (request) =>
+    checkImages(deps, request.query),
+  );
 }

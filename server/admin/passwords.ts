@@ -1,4 +1,4 @@
-// Password hashing with Argon2id (DECISIONS #14), using the library's defaults, which follow the
+// Password hashing with Argon2id (decision 0014), using the library's defaults, which follow the
 // OWASP recommendation (19 MiB, 2 passes, 1 lane). Argon2id is the library's default algorithm.
 import { hash, verify } from '@node-rs/argon2';
 import crypto from 'node:crypto';

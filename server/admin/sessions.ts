@@ -1,4 +1,4 @@
-// Server-side admin sessions (DECISIONS #14): the cookie carries a random 32-byte token; the
+// Server-side admin sessions (decision 0014): the cookie carries a random 32-byte token; the
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';

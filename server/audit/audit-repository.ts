@@ -68,8 +68,15 @@ export async function auditTrail(db: Kysely<DB>, tableName: string, recordId: st
 }
 
 /** Inserts the rows with one statement; their ids come back in the same order. */
-export async function insertAuditRows(db: Kysely<DB> | Transaction<DB>, rows: readonly Insertable<AuditLogTable>[]): Promise<string[]> {
+export async function insertAuditRows(
+  db: Kysely<DB> | Transaction<DB>,
+  rows: readonly Insertable<AuditLogTable>[],
+): Promise<string[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insertInto('audit_log').values([...rows]).returning('id').execute();
+  const inserted = await db
+    .insertInto('audit_log')
+    .values([...rows])
+    .returning('id')
+    .execute();
   return inserted.map((row) => String(row.id));
 }

@@ -30,10 +30,104 @@ export function shuffled<T>(random: Random, items: readonly T[]): T[] {
   return out;
 }
 
-const FIRST = ['Mira', 'Jonas', 'Aiko', 'Lucas', 'Amara', 'Noor', 'Elena', 'Tomás', 'Yuki', 'Ravi', 'Lena', 'Omar', 'Sofia', 'Kai', 'Ines', 'Mateo', 'Hana', 'Felix', 'Zara', 'Arjun', 'Chloé', 'Emil', 'Priya', 'Leo', 'Maya', 'Nikolai', 'Ada', 'Sven', 'Lucía', 'Kofi'];
-const LAST = ['Kovač', 'Lindqvist', 'Tanaka', 'Moreau', 'Okafor', 'Haddad', 'Petrova', 'García', 'Sato', 'Iyer', 'Weber', 'Farouk', 'Rossi', 'Nakamura', 'Silva', 'Fernández', 'Kim', 'Becker', 'Ahmed', 'Mehta', 'Dubois', 'Novak', 'Sharma', 'Costa', 'Ivanova', 'Larsen', 'Martín', 'Mensah', 'Horvat', 'Berg'];
-const HANDLE_A = ['neon', 'velvet', 'quiet', 'lunar', 'pixel', 'amber', 'glass', 'paper', 'static', 'hollow', 'cobalt', 'fern', 'ember', 'silver', 'drift'];
-const HANDLE_B = ['fox', 'atlas', 'harbor', 'moth', 'garden', 'signal', 'orbit', 'lantern', 'tide', 'studio', 'canvas', 'raven', 'bloom', 'forge', 'dream'];
+const FIRST = [
+  'Mira',
+  'Jonas',
+  'Aiko',
+  'Lucas',
+  'Amara',
+  'Noor',
+  'Elena',
+  'Tomás',
+  'Yuki',
+  'Ravi',
+  'Lena',
+  'Omar',
+  'Sofia',
+  'Kai',
+  'Ines',
+  'Mateo',
+  'Hana',
+  'Felix',
+  'Zara',
+  'Arjun',
+  'Chloé',
+  'Emil',
+  'Priya',
+  'Leo',
+  'Maya',
+  'Nikolai',
+  'Ada',
+  'Sven',
+  'Lucía',
+  'Kofi',
+];
+const LAST = [
+  'Kovač',
+  'Lindqvist',
+  'Tanaka',
+  'Moreau',
+  'Okafor',
+  'Haddad',
+  'Petrova',
+  'García',
+  'Sato',
+  'Iyer',
+  'Weber',
+  'Farouk',
+  'Rossi',
+  'Nakamura',
+  'Silva',
+  'Fernández',
+  'Kim',
+  'Becker',
+  'Ahmed',
+  'Mehta',
+  'Dubois',
+  'Novak',
+  'Sharma',
+  'Costa',
+  'Ivanova',
+  'Larsen',
+  'Martín',
+  'Mensah',
+  'Horvat',
+  'Berg',
+];
+const HANDLE_A = [
+  'neon',
+  'velvet',
+  'quiet',
+  'lunar',
+  'pixel',
+  'amber',
+  'glass',
+  'paper',
+  'static',
+  'hollow',
+  'cobalt',
+  'fern',
+  'ember',
+  'silver',
+  'drift',
+];
+const HANDLE_B = [
+  'fox',
+  'atlas',
+  'harbor',
+  'moth',
+  'garden',
+  'signal',
+  'orbit',
+  'lantern',
+  'tide',
+  'studio',
+  'canvas',
+  'raven',
+  'bloom',
+  'forge',
+  'dream',
+];
 const SITES = [
   (h: string) => `https://www.instagram.com/${h}`,
   (h: string) => `https://x.com/${h}`,
@@ -82,10 +176,62 @@ export function makeArtists(random: Random, count: number): SeedArtist[] {
   return artists;
 }
 
-const SUBJECTS = ['an old lighthouse', 'a red fox', 'a floating city', 'a tea house', 'a lone astronaut', 'a koi pond', 'a clockwork owl', 'a mountain monastery', 'a street market', 'a paper boat', 'a sleeping dragon', 'a glass greenhouse', 'a jazz trio', 'a desert caravan', 'an abandoned arcade', 'a whale made of clouds', 'a library tower', 'a fishing village', 'a cyberpunk alley', 'a portrait of a violinist'];
-const SETTINGS = ['at dusk', 'in heavy rain', 'under northern lights', 'in a snowy forest', 'on a foggy morning', 'at the edge of the sea', 'in a neon-lit city', 'among cherry blossoms', 'in golden autumn light', 'beneath a starry sky'];
-const STYLES = ['oil painting', 'watercolor', 'ukiyo-e woodblock print', 'isometric 3d render', 'charcoal sketch', 'art nouveau poster', 'cinematic photograph', 'gouache illustration', 'pixel art', 'studio ghibli style', 'baroque still life', 'low-poly render'];
-const LIGHTING = ['soft rim lighting', 'volumetric light', 'dramatic chiaroscuro', 'warm golden hour light', 'cold moonlight', 'backlit silhouette'];
+const SUBJECTS = [
+  'an old lighthouse',
+  'a red fox',
+  'a floating city',
+  'a tea house',
+  'a lone astronaut',
+  'a koi pond',
+  'a clockwork owl',
+  'a mountain monastery',
+  'a street market',
+  'a paper boat',
+  'a sleeping dragon',
+  'a glass greenhouse',
+  'a jazz trio',
+  'a desert caravan',
+  'an abandoned arcade',
+  'a whale made of clouds',
+  'a library tower',
+  'a fishing village',
+  'a cyberpunk alley',
+  'a portrait of a violinist',
+];
+const SETTINGS = [
+  'at dusk',
+  'in heavy rain',
+  'under northern lights',
+  'in a snowy forest',
+  'on a foggy morning',
+  'at the edge of the sea',
+  'in a neon-lit city',
+  'among cherry blossoms',
+  'in golden autumn light',
+  'beneath a starry sky',
+];
+const STYLES = [
+  'oil painting',
+  'watercolor',
+  'ukiyo-e woodblock print',
+  'isometric 3d render',
+  'charcoal sketch',
+  'art nouveau poster',
+  'cinematic photograph',
+  'gouache illustration',
+  'pixel art',
+  'studio ghibli style',
+  'baroque still life',
+  'low-poly render',
+];
+const LIGHTING = [
+  'soft rim lighting',
+  'volumetric light',
+  'dramatic chiaroscuro',
+  'warm golden hour light',
+  'cold moonlight',
+  'backlit silhouette',
+];
 const MOODS = ['melancholic mood', 'serene atmosphere', 'whimsical', 'eerie and quiet', 'joyful', 'nostalgic'];
 const CAMERA = ['wide angle', 'close-up', '35mm lens', 'aerial view', 'shallow depth of field', 'symmetrical composition'];
 const COLOURS = ['muted pastel palette', 'teal and orange', 'deep blues and golds', 'monochrome', 'vivid complementary colours'];
@@ -101,8 +247,34 @@ export function makePrompt(random: Random): string {
   return parts.join(', ');
 }
 
-const ADJECTIVES = ['Quiet', 'Burning', 'Hidden', 'Silver', 'Last', 'Drowned', 'Electric', 'Gentle', 'Forgotten', 'Violet', 'Northern', 'Paper'];
-const NOUNS = ['Harbor', 'Lanterns', 'Orchard', 'Signal', 'Cathedral', 'Tide', 'Garden', 'Machine', 'Horizon', 'Reverie', 'Archive', 'Meadow'];
+const ADJECTIVES = [
+  'Quiet',
+  'Burning',
+  'Hidden',
+  'Silver',
+  'Last',
+  'Drowned',
+  'Electric',
+  'Gentle',
+  'Forgotten',
+  'Violet',
+  'Northern',
+  'Paper',
+];
+const NOUNS = [
+  'Harbor',
+  'Lanterns',
+  'Orchard',
+  'Signal',
+  'Cathedral',
+  'Tide',
+  'Garden',
+  'Machine',
+  'Horizon',
+  'Reverie',
+  'Archive',
+  'Meadow',
+];
 
 export function makeTitle(random: Random): string {
   const a = pick(random, ADJECTIVES);
@@ -123,7 +295,16 @@ export function makeStory(random: Random): string {
 }
 
 // The common tools more often, like a real ledger; 'Other' now and then with its specification.
-const POPULAR_TOOLS = ['Midjourney', 'DALL-E 3', 'Stable Diffusion', 'Leonardo.AI', 'Adobe Firefly', 'Automatic1111', 'ComfyUI', 'ChatGPT Image Generator'];
+const POPULAR_TOOLS = [
+  'Midjourney',
+  'DALL-E 3',
+  'Stable Diffusion',
+  'Leonardo.AI',
+  'Adobe Firefly',
+  'Automatic1111',
+  'ComfyUI',
+  'ChatGPT Image Generator',
+];
 const OTHER_SPECS = ['Flux Pro', 'Krea', 'Ideogram', 'Recraft'];
 const ALL_TOOLS = AI_TOOLS.filter((t) => t !== OTHER_TOOL);
 

@@ -131,7 +131,14 @@ async function prepareWork(deps: AppDeps, random: Random, artist: SeedArtist, cr
  * Prepares works first..end-1, `concurrency` at a time. All or nothing: if one fails, the files
  * of the others are removed before the error is passed on.
  */
-async function prepareBatch(deps: AppDeps, options: SeedOptions, artists: SeedArtist[], times: Date[], first: number, end: number): Promise<SeedItem[]> {
+async function prepareBatch(
+  deps: AppDeps,
+  options: SeedOptions,
+  artists: SeedArtist[],
+  times: Date[],
+  first: number,
+  end: number,
+): Promise<SeedItem[]> {
   const items: SeedItem[] = [];
   let next = first;
   const lane = async () => {
@@ -160,7 +167,10 @@ async function softDelete(deps: AppDeps, works: readonly BatchRegisteredWork[], 
   // No admin account and no request: the audit entries name the seed command.
   const ctx: ModerationContext = { admin: { id: null, email: 'seed@localhost' }, now: at, meta: { ip: null, user_agent: null } };
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await findWorksForUpdate(trx, works.map((w) => w.id));
+    const rows = await findWorksForUpdate(
+      trx,
+      works.map((w) => w.id),
+    );
     await softDeleteSubmissions(trx, rows, reason, ctx);
   });
 }
@@ -169,7 +179,11 @@ function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-export async function seed(deps: AppDeps, options: SeedOptions, print: (line: string) => void = console.log): Promise<{ created: number; deleted: number; private: number }> {
+export async function seed(
+  deps: AppDeps,
+  options: SeedOptions,
+  print: (line: string) => void = console.log,
+): Promise<{ created: number; deleted: number; private: number }> {
   const random = seededRandom(options.seed);
   const artists = makeArtists(random, Math.max(1, Math.round(options.count / 8)));
   const times = registrationTimes(random, options.count, Date.now());
@@ -213,9 +227,9 @@ export async function seed(deps: AppDeps, options: SeedOptions, print: (line: st
 
     const seconds = (performance.now() - started) / 1000;
     print(
-      `Seeded ${formatCount(registered.length)} works by ${formatCount(artists.length)} artists `
-        + `(${formatCount(privateCount)} with a private prompt, ${formatCount(toDelete.length)} soft-deleted) `
-        + `in ${seconds.toFixed(1)} s: ${(registered.length / seconds).toFixed(1)} works/s.`,
+      `Seeded ${formatCount(registered.length)} works by ${formatCount(artists.length)} artists ` +
+        `(${formatCount(privateCount)} with a private prompt, ${formatCount(toDelete.length)} soft-deleted) ` +
+        `in ${seconds.toFixed(1)} s: ${(registered.length / seconds).toFixed(1)} works/s.`,
     );
     return { created: registered.length, deleted: toDelete.length, private: privateCount };
   } finally {
@@ -233,8 +247,8 @@ async function main(): Promise<void> {
   const deps = await openRuntime(config);
   try {
     console.log(
-      `Seeding ${formatCount(options.count)} works into ${deps.database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'} `
-        + `(seed ${options.seed}, ${options.concurrency} at a time)…`,
+      `Seeding ${formatCount(options.count)} works into ${deps.database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'} ` +
+        `(seed ${options.seed}, ${options.concurrency} at a time)…`,
     );
     await seed(deps, options);
   } finally {

@@ -125,7 +125,9 @@ async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, truste
   }
   // Only compared: a bundle that names another key was made for (or re-signed by) another log.
   if (bundle.vkey !== undefined && bundle.vkey.trim() !== trusted.vkey) {
-    fail(`The bundle names the log key ${keyLabel(bundle.vkey)}, not the trusted key ${trusted.label}: it was not issued by the log you trust`);
+    fail(
+      `The bundle names the log key ${keyLabel(bundle.vkey)}, not the trusted key ${trusted.label}: it was not issued by the log you trust`,
+    );
   }
 }
 

@@ -180,8 +180,7 @@ export interface AdminSessionsTable {
   user_agent: string | null;
 }
 
-export type AuditAction =
-  | 'CREATE' | 'UPDATE' | 'DELETE' | 'SOFT_DELETE' | 'RESTORE' | 'PURGE' | 'LOGIN' | 'LOGOUT' | 'LOGIN_FAILED';
+export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'SOFT_DELETE' | 'RESTORE' | 'PURGE' | 'LOGIN' | 'LOGOUT' | 'LOGIN_FAILED';
 
 export interface AuditLogTable {
   id: Generated<string>;

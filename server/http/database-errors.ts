@@ -3,7 +3,7 @@
 // 22) or a statement past its limits (class 54) is the request's fault (400), and a database
 // that is briefly unreachable or overloaded is a 503 the client may retry.
 import { MESSAGES } from '../../core/messages';
-import type { AppError} from '../../core/app-error';
+import type { AppError } from '../../core/app-error';
 import { appError } from '../../core/app-error';
 
 interface DatabaseErrorLike {

@@ -26,7 +26,9 @@ declare module 'fastify' {
 }
 
 export function errorBody(code: ErrorCode, message: string, extra: Pick<AppErrorDetails, 'title' | 'fields'> = {}): ApiErrorBody {
-  return { error: { code, message, ...(extra.title ? { title: extra.title } : {}), ...(extra.fields ? { fields: extra.fields } : {}) } };
+  return {
+    error: { code, message, ...(extra.title ? { title: extra.title } : {}), ...(extra.fields ? { fields: extra.fields } : {}) },
+  };
 }
 
 /** Answers `error` on `reply`: for hooks and streams, where throwing is not possible. */

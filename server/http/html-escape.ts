@@ -30,5 +30,10 @@ export function jsonForScript(value: unknown, space?: number): string {
 /** Cuts text to at most `max` characters (by code point), ending with '…' when cut. */
 export function truncate(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, Math.max(0, max - 1))
+        .join('')
+        .trimEnd()}…`;
 }

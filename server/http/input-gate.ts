@@ -18,7 +18,11 @@ function isPageRoute(request: FastifyRequest): boolean {
 export function installInputGate(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (isPageRoute(request)) return;
-    if (containsForbiddenCharacters(request.params) || containsForbiddenCharacters(request.query) || containsForbiddenCharacters(request.body)) {
+    if (
+      containsForbiddenCharacters(request.params) ||
+      containsForbiddenCharacters(request.query) ||
+      containsForbiddenCharacters(request.body)
+    ) {
       throw forbiddenCharactersError();
     }
   });

@@ -1,4 +1,4 @@
-// Reads the one file of a multipart upload into memory with a hard size cap (DECISIONS #7).
+// Reads the one file of a multipart upload into memory with a hard size cap (decision 0007).
 // The parser stops at cap + 1 bytes, so a 2 GB upload costs at most 10 MB of memory and the
 // reader can still tell "exactly 10 MB" (accepted) from "more than 10 MB" (413).
 // A body the multipart parser cannot read (no boundary, garbage, cut short) is the client's
@@ -11,7 +11,10 @@ import { MESSAGES } from '../../core/messages';
 const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 1024, fieldNameSize: 100, parts: 20, headerPairs: 100 };
 
 const malformedMultipart = (cause: unknown) =>
-  Object.assign(appError('malformed_multipart', MESSAGES.malformedMultipart.description, { title: MESSAGES.malformedMultipart.title }), { cause });
+  Object.assign(
+    appError('malformed_multipart', MESSAGES.malformedMultipart.description, { title: MESSAGES.malformedMultipart.title }),
+    { cause },
+  );
 
 /** Our own refusals and Fastify's known client errors pass through; anything else the parser threw is a malformed body. */
 function asClientError(err: unknown): unknown {

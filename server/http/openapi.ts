@@ -50,7 +50,12 @@ export async function installOpenApi(app: FastifyInstance, siteUrl: string): Pro
       tags: TAGS,
       components: {
         securitySchemes: {
-          [ADMIN_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE, description: 'Set by POST /api/admin/login.' },
+          [ADMIN_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: ADMIN_SESSION_COOKIE,
+            description: 'Set by POST /api/admin/login.',
+          },
         },
       },
     },

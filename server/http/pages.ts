@@ -1,4 +1,4 @@
-// Serves the built React app for every page route of SPEC §2. Unknown paths get HTTP 404 with the
+// Serves the built React app for every page route of docs/product.md §2. Unknown paths get HTTP 404 with the
 // app's 404 page. Features can add head tags (title, Open Graph, JSON-LD) for crawlers and decide
 // the status of a page (e.g. 404 for a missing proof page) through PageHeadProviders.
 import fs from 'node:fs';

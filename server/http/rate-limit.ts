@@ -1,4 +1,4 @@
-// Rate limits (DECISIONS #16): standard RateLimit-* headers, 429 + Retry-After. Every public route
+// Rate limits (decision 0016): standard RateLimit-* headers, 429 + Retry-After. Every public route
 // belongs to a family with its own budget per client address (IPv6 counted per /64). Families
 // that guard costly or state-changing work count in the database, so every server process
 // behind a load balancer shares them; the high-volume read family counts in each process's
@@ -71,11 +71,27 @@ function databaseStore(db: Kysely<DB>) {
  * /api/health stays unlimited for load balancers, and built static files are not routes here.
  */
 export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
-  '/', '/*', '/api/site', '/api/ledger', '/api/featured', '/api/artists/:name', '/api/submissions/:id',
-  '/api/submissions/verify-email', '/api/events', '/api/openapi.json', '/artworks/*', '/badge/:file', '/oembed',
-  '/robots.txt', '/sitemap.xml', '/sitemaps/:file', '/api/log/checkpoint', '/api/log/key',
+  '/',
+  '/*',
+  '/api/site',
+  '/api/ledger',
+  '/api/featured',
+  '/api/artists/:name',
+  '/api/submissions/:id',
+  '/api/submissions/verify-email',
+  '/api/events',
+  '/api/openapi.json',
+  '/artworks/*',
+  '/badge/:file',
+  '/oembed',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemaps/:file',
+  '/api/log/checkpoint',
+  '/api/log/key',
   // The log's tiles (C2SP tlog-tiles): cached or at most 256 stored hashes or entries each.
-  '/log/checkpoint', '/log/tile/*',
+  '/log/checkpoint',
+  '/log/tile/*',
 ]);
 
 const HOUR_MS = 60 * 60_000;
@@ -83,7 +99,8 @@ const HOUR_MS = 60 * 60_000;
 function scheduleCounterCleanup(app: FastifyInstance, db: Kysely<DB>): void {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    const run = () => deleteExpiredRateLimitCounters(db).catch((err: unknown) => app.log.warn({ err }, 'deleting expired rate-limit counters failed'));
+    const run = () =>
+      deleteExpiredRateLimitCounters(db).catch((err: unknown) => app.log.warn({ err }, 'deleting expired rate-limit counters failed'));
     timer = setInterval(() => void run(), HOUR_MS);
     timer.unref();
     await run();

@@ -7,8 +7,8 @@ export const artworkSchema = {
   tags: ['Site'],
   summary: 'A public image of the artworks store (the 360 px derivative a work or a fresh upload shows)',
   description:
-    "Served while its work is public and not deleted (cached for a year: the key never changes), or while it is a fresh upload awaiting submission (private, no-store). Anything else is 404.",
-  params: z.object({ '*': z.string().describe('The object key, as in a work\'s image_url after /artworks/.') }),
+    'Served while its work is public and not deleted (cached for a year: the key never changes), or while it is a fresh upload awaiting submission (private, no-store). Anything else is 404.',
+  params: z.object({ '*': z.string().describe("The object key, as in a work's image_url after /artworks/.") }),
   response: {
     200: binaryResponse('The image.', 'image/jpeg'),
     ...errorResponses('not_found', 'rate_limited', 'unavailable'),
@@ -32,7 +32,7 @@ export const homePageSchema = {
 
 export const pageSchema = {
   tags: ['Site'],
-  summary: 'Any other page of the web app (SPEC §2): ledger, proof pages, artist pages, static pages',
+  summary: 'Any other page of the web app: ledger, proof pages, artist pages, static pages',
   description:
     'Every path that is not an endpoint answers the single-page app. Known pages answer 200 (proof and artist pages with their own title, description and JSON-LD for crawlers); a proof page of no public work and any unknown path answer 404 with the not-found page.',
   params: z.object({ '*': z.string().describe('The page path after the first slash.') }),

@@ -1,4 +1,4 @@
-// Security headers for every response (DESIGN.md "HTTP surface"): a CSP with no inline scripts,
+// Security headers for every response (decision 0032): a CSP with no inline scripts,
 // nosniff, no framing of our pages, and a conservative referrer policy.
 import type { FastifyInstance } from 'fastify';
 

@@ -55,7 +55,11 @@ function fromComfyUi(texts: Map<string, string>): AiParametersFinding | null {
   if (!graph && !hasWorkflow) return null;
   const found = [...(graph ? ['PNG prompt (ComfyUI)'] : []), ...(hasWorkflow ? ['PNG workflow (ComfyUI)'] : [])];
   return {
-    parameters: { source: 'comfyui', ...(graph ? comfyParameters(graph) : {}), raw: truncate(graph ? promptText! : texts.get('workflow')!) },
+    parameters: {
+      source: 'comfyui',
+      ...(graph ? comfyParameters(graph) : {}),
+      raw: truncate(graph ? promptText! : texts.get('workflow')!),
+    },
     found,
   };
 }
@@ -80,9 +84,11 @@ function fromInvokeAi(texts: Map<string, string>): AiParametersFinding | null {
   const current = parseJsonObject(texts.get('invokeai_metadata'));
   if (current) {
     const model = current.model;
-    const modelName = asText(model) ?? (model && typeof model === 'object'
-      ? asText((model as Record<string, unknown>).name) ?? asText((model as Record<string, unknown>).model_name)
-      : undefined);
+    const modelName =
+      asText(model) ??
+      (model && typeof model === 'object'
+        ? (asText((model as Record<string, unknown>).name) ?? asText((model as Record<string, unknown>).model_name))
+        : undefined);
     return {
       parameters: {
         source: 'invokeai',
@@ -100,7 +106,10 @@ function fromInvokeAi(texts: Map<string, string>): AiParametersFinding | null {
   if (!legacy) return null;
   const image = (legacy.image && typeof legacy.image === 'object' ? legacy.image : {}) as Record<string, unknown>;
   const prompt = Array.isArray(image.prompt)
-    ? image.prompt.map((part: unknown) => asText((part as Record<string, unknown> | null)?.prompt)).filter(Boolean).join(' ')
+    ? image.prompt
+        .map((part: unknown) => asText((part as Record<string, unknown> | null)?.prompt))
+        .filter(Boolean)
+        .join(' ')
     : asText(image.prompt);
   return {
     parameters: {

@@ -72,12 +72,13 @@ export function comfyParameters(graph: ComfyGraph): ComfyParameters {
   const nodes = Object.values(graph);
   // The sampler is the node that takes both a positive and a negative conditioning.
   const sampler = nodes.find((node) => node.inputs && 'positive' in node.inputs);
-  const loader = nodes.find((node) => typeof node.inputs?.ckpt_name === 'string')
-    ?? nodes.find((node) => typeof node.inputs?.unet_name === 'string');
+  const loader =
+    nodes.find((node) => typeof node.inputs?.ckpt_name === 'string') ??
+    nodes.find((node) => typeof node.inputs?.unet_name === 'string');
   const inputs = sampler?.inputs ?? {};
   const model = loader?.inputs?.ckpt_name ?? loader?.inputs?.unet_name;
-  const seedInput = inputs.seed ?? inputs.noise_seed
-    ?? nodes.find((node) => node.inputs && 'noise_seed' in node.inputs)?.inputs?.noise_seed;
+  const seedInput =
+    inputs.seed ?? inputs.noise_seed ?? nodes.find((node) => node.inputs && 'noise_seed' in node.inputs)?.inputs?.noise_seed;
   return {
     prompt: textFrom(graph, inputs.positive)?.trim() || undefined,
     negativePrompt: textFrom(graph, inputs.negative)?.trim() || undefined,

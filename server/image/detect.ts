@@ -1,5 +1,5 @@
 // Recognise an upload by its first bytes only. The file name and the declared Content-Type
-// are chosen by the sender and prove nothing (DECISIONS #8).
+// are chosen by the sender and prove nothing (decision 0008).
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 export type ImageExtension = 'jpg' | 'png' | 'webp';
@@ -22,10 +22,7 @@ export function detectImageType(bytes: Buffer): ImageMime | null {
   if (startsWith(bytes, Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
   if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
   // WebP: a RIFF container ("RIFF", 4-byte size, "WEBP") whose first chunk is VP8, VP8L or VP8X.
-  if (
-    startsWith(bytes, Buffer.from('RIFF', 'latin1')) &&
-    startsWith(bytes, Buffer.from('WEBPVP8', 'latin1'), 8)
-  ) {
+  if (startsWith(bytes, Buffer.from('RIFF', 'latin1')) && startsWith(bytes, Buffer.from('WEBPVP8', 'latin1'), 8)) {
     return 'image/webp';
   }
   return null;

@@ -15,9 +15,7 @@ type Exifr = Pick<typeof exifrModule, 'parse' | 'sidecar'>;
 // exifr ships a UMD build (what Node loads: every function on the default export) and an ESM
 // build (what Vite and Vitest load: named exports, and a default export without `sidecar`).
 // Take the functions from whichever form this runtime gave us.
-const exifr: Exifr = typeof exifrModule.sidecar === 'function'
-  ? exifrModule
-  : (exifrModule as unknown as { default: Exifr }).default;
+const exifr: Exifr = typeof exifrModule.sidecar === 'function' ? exifrModule : (exifrModule as unknown as { default: Exifr }).default;
 
 /** exifr output with mergeOutput off: segment or XMP namespace prefix → tag → value. */
 export type TagGroups = Record<string, Record<string, unknown>>;

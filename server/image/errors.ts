@@ -6,12 +6,7 @@ import { ERROR_CODES, type ErrorCode } from '../../core/error-codes';
 import { MESSAGES, type MessagePair } from '../../core/messages';
 
 export type ImageRejectionCode =
-  | 'image_empty'
-  | 'image_unsupported_type'
-  | 'image_too_large'
-  | 'image_unreadable'
-  | 'image_too_many_pixels'
-  | 'image_not_processed';
+  'image_empty' | 'image_unsupported_type' | 'image_too_large' | 'image_unreadable' | 'image_too_many_pixels' | 'image_not_processed';
 
 /**
  * Every refusal a route that reads an image file can answer: the multipart form, the file
@@ -37,7 +32,7 @@ interface Rejection extends MessagePair {
 }
 
 const REJECTION_MESSAGES: Record<ImageRejectionCode, MessagePair> = {
-  // An empty upload means no image was sent: the spec's "no image" message (SPEC §5).
+  // An empty upload means no image was sent: the spec's "no image" message (docs/product.md §5).
   image_empty: MESSAGES.imageRequired,
   image_unsupported_type: MESSAGES.unsupportedImageType,
   image_too_large: MESSAGES.imageTooLarge,

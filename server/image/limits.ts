@@ -1,4 +1,4 @@
-// Numbers the upload pipeline enforces (DECISIONS #7-#9). Shared ones come from core/constants
+// Numbers the upload pipeline enforces (decisions 0007-0009). Shared ones come from core/constants
 // so the browser check, the pages and the server agree; the rest are server-only.
 import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../core/constants';
 

@@ -47,7 +47,8 @@ export async function extractMetadata(bytes: Buffer, mime: ImageMime): Promise<E
   const pngTexts = new Map<string, string>();
   let groups: TagGroups = {};
   try {
-    if (mime === 'image/png') for (const { keyword, text: value } of readPngTexts(bytes)) if (!pngTexts.has(keyword)) pngTexts.set(keyword, value);
+    if (mime === 'image/png')
+      for (const { keyword, text: value } of readPngTexts(bytes)) if (!pngTexts.has(keyword)) pngTexts.set(keyword, value);
     groups = await readTagGroups(bytes, mime, pngTexts.get(PNG_XMP_KEYWORD));
   } catch {
     // keep whatever was read so far
@@ -83,7 +84,12 @@ export async function extractMetadata(bytes: Buffer, mime: ImageMime): Promise<E
     modifyDate: pickDate(['EXIF ModifyDate', ifd0.ModifyDate, exif.OffsetTime], ['XMP ModifyDate', xmp.ModifyDate]),
     make: pick(['EXIF Make', ifd0.Make]),
     model: pick(['EXIF Model', ifd0.Model]),
-    artist: pick(['EXIF Artist', ifd0.Artist], ['XMP creator', dc.creator], ['IPTC By-line', iptc.Byline], ['PNG Author', png('Author')]),
+    artist: pick(
+      ['EXIF Artist', ifd0.Artist],
+      ['XMP creator', dc.creator],
+      ['IPTC By-line', iptc.Byline],
+      ['PNG Author', png('Author')],
+    ),
     description: pick(
       ['EXIF ImageDescription', ifd0.ImageDescription],
       ['XMP description', dc.description],

@@ -44,7 +44,7 @@ export function dctHash(grey: Uint8Array): string {
     }
   }
   const sorted = Float64Array.from(low).sort();
-  const median = (sorted[LOW * LOW / 2 - 1] + sorted[LOW * LOW / 2]) / 2;
+  const median = (sorted[(LOW * LOW) / 2 - 1] + sorted[(LOW * LOW) / 2]) / 2;
   let bits = 0n;
   for (const coefficient of low) bits = (bits << 1n) | (coefficient > median ? 1n : 0n);
   return bits.toString(16).padStart(16, '0');
@@ -52,11 +52,7 @@ export function dctHash(grey: Uint8Array): string {
 
 /** Perceptual hash of any picture sharp can read (the pipeline passes its decoded pixels). */
 export async function perceptualHash(image: Sharp): Promise<string> {
-  const grey = await image
-    .greyscale()
-    .resize(SIZE, SIZE, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
+  const grey = await image.greyscale().resize(SIZE, SIZE, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
   return dctHash(grey);
 }
 

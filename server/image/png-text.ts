@@ -50,7 +50,11 @@ function iTXtBody(data: Buffer, rest: number): TextBody | null {
   return { body: data.subarray(translatedEnd + 1), compressed, encoding: 'utf8' };
 }
 
-const BODY_READERS: Record<string, (data: Buffer, rest: number) => TextBody | null> = { tEXt: tEXtBody, zTXt: zTXtBody, iTXt: iTXtBody };
+const BODY_READERS: Record<string, (data: Buffer, rest: number) => TextBody | null> = {
+  tEXt: tEXtBody,
+  zTXt: zTXtBody,
+  iTXt: iTXtBody,
+};
 
 /** The inflated text, or null when it is corrupt or would pass `limit` bytes (zlib stops there). */
 function inflateWithin(body: Buffer, limit: number): Buffer | null {

@@ -36,15 +36,10 @@ const pageNumber = z
   .meta({ description: `Page number, from 1. ${PAGE_SIZES.ledger} works per page; a page past the end is empty.`, default: '1' });
 
 export const ledgerQuerySchema = z.object({
-  search: z
-    .string({ error: MUST.search })
-    .trim()
-    .max(MAX_SEARCH_LENGTH, { error: MUST.search })
-    .optional()
-    .meta({
-      description:
-        'Case-insensitive text search over registry id, title, artist name, tags and public prompts, across the whole ledger. Every word must match.',
-    }),
+  search: z.string({ error: MUST.search }).trim().max(MAX_SEARCH_LENGTH, { error: MUST.search }).optional().meta({
+    description:
+      'Case-insensitive text search over registry id, title, artist name, tags and public prompts, across the whole ledger. Every word must match.',
+  }),
   tool: filterText('Only works made with this tool (exact name).'),
   platform: filterText(
     "Only works whose AI tool ran on this platform (exact name, one of platform_options). 'Web' includes works recorded as 'Web Browser'.",
@@ -54,13 +49,10 @@ export const ledgerQuerySchema = z.object({
     .enum(DATE_FILTERS, { error: MUST.date })
     .optional()
     .meta({ description: 'Only works registered in the last 7 (week), 30 (month) or 365 (year) days.' }),
-  sort: z
-    .enum(LEDGER_SORTS, { error: MUST.sort })
-    .default('newest')
-    .meta({
-      description:
-        'newest or oldest by registration time; status: highest trust score first; most-linked: most verification resources first.',
-    }),
+  sort: z.enum(LEDGER_SORTS, { error: MUST.sort }).default('newest').meta({
+    description:
+      'newest or oldest by registration time; status: highest trust score first; most-linked: most verification resources first.',
+  }),
   page: pageNumber,
 });
 export type LedgerQueryParams = z.output<typeof ledgerQuerySchema>;

@@ -1,7 +1,15 @@
 // Database reads behind the ledger page, the artist page and the home page's featured list.
-// Every query reads the public_submissions view only (DECISIONS #17).
+// Every query reads the public_submissions view only (decision 0017).
 import crypto from 'node:crypto';
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { storedPlatformsFor } from '../../core/platforms';
 import { normaliseTag } from '../../core/tags';
@@ -31,11 +39,11 @@ export function searchWords(search: string | undefined): string[] {
 /** The ledger's search and filters as conditions, usable in WHERE and in an aggregate's FILTER. */
 function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  // DECISIONS #10: the search runs here, over every row, not over the page the browser holds.
+  // Decision 0010: the search runs here, over every row, not over the page the browser holds.
   // search_text is lower-cased and trigram-indexed, so '%word%' does not need a full scan.
   for (const word of searchWords(params.search)) conditions.push(eb('search_text', 'like', `%${escapeLike(word)}%`));
   if (params.tool) conditions.push(eb('tool', '=', params.tool));
-  // 'Web' also finds the works stored as 'Web Browser' before artists could choose (DECISIONS #21).
+  // 'Web' also finds the works stored as 'Web Browser' before artists could choose (decision 0021).
   if (params.platform) conditions.push(eb('platform', 'in', storedPlatformsFor(params.platform)));
   // The tag as given or in its stored form ('Portrait' finds 'portrait'); && uses the GIN index.
   if (params.tag) conditions.push(sql<SqlBool>`tags && ARRAY[${params.tag}, ${normaliseTag(params.tag)}]::text[]`);
@@ -47,7 +55,7 @@ function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): E
 const resourceCount = sql<number>`CASE WHEN jsonb_typeof(verification_resources) = 'array' THEN jsonb_array_length(verification_resources) ELSE 0 END`;
 
 /**
- * Sort orders. SPEC §6 sorts 'most-linked' by date only; we sort it by the number of
+ * Sort orders. The original sorted 'most-linked' by date only (decision 0024); we sort it by the number of
  * verification resources (what the name promises), newest first among equals. Every order ends
  * with id so that equal keys still page deterministically.
  */
@@ -75,7 +83,12 @@ export interface LedgerPage {
  * One page of the ledger. Without a search or filter the total is the summary's; with one, it
  * is counted with the same conditions (trigram and b-tree indexes, not a scan of every row).
  */
-export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date, summary: LedgerSummary): Promise<LedgerPage> {
+export async function readLedgerPage(
+  db: Kysely<DB>,
+  params: LedgerQueryParams,
+  now: Date,
+  summary: LedgerSummary,
+): Promise<LedgerPage> {
   const pageSize = PAGE_SIZES.ledger;
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
   const [rows, total] = await Promise.all([
@@ -94,7 +107,7 @@ export async function readLedgerPage(db: Kysely<DB>, params: LedgerQueryParams, 
   return { rows, total };
 }
 
-/** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (SPEC §6). */
+/** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (docs/product.md §2). */
 /** The works the home page picks from: the newest public ones at or above the threshold. */
 export async function readFeaturedPool(db: Kysely<DB>): Promise<WorkSummaryRow[]> {
   return db

@@ -17,7 +17,10 @@ export const TAG_OPTIONS_MAX = 100;
 function filterPlatformSql() {
   const legacy = Object.entries(LEGACY_PLATFORMS);
   if (legacy.length === 0) return sql<string>`platform`;
-  const cases = sql.join(legacy.map(([stored, choice]) => sql`WHEN ${stored} THEN ${choice}`), sql` `);
+  const cases = sql.join(
+    legacy.map(([stored, choice]) => sql`WHEN ${stored} THEN ${choice}`),
+    sql` `,
+  );
   return sql<string>`CASE platform ${cases} ELSE platform END`;
 }
 
@@ -51,7 +54,9 @@ export async function readLedgerSummary(db: Kysely<DB>): Promise<LedgerSummary> 
       .limit(TAG_OPTIONS_MAX)
       .execute(),
   ]);
-  const platforms = platformRows.map((r) => ({ value: r.value, count: Number(r.n) })).sort((a, b) => comparePlatforms(a.value, b.value));
+  const platforms = platformRows
+    .map((r) => ({ value: r.value, count: Number(r.n) }))
+    .sort((a, b) => comparePlatforms(a.value, b.value));
   const tags = tagRows.map((r) => ({ value: r.tag, count: Number(r.n) })).sort(byValue);
   return { publicTotal: Number(row.total), verified: Number(row.verified), toolsInLedger: row.tools ?? [], platforms, tags };
 }

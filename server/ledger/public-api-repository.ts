@@ -1,5 +1,5 @@
 // Database reads of the public read API and the bulk dump. Reads the public_submissions view
-// only, selecting exactly the columns a PublicApiRecord is built from (DECISIONS #17).
+// only, selecting exactly the columns a PublicApiRecord is built from (decision 0017).
 import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
 import { countPublicWhere } from './ledger-summary-repository';
@@ -41,7 +41,10 @@ const createdAtText = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-M
 type RecordRow = PublicSubmissionRow & { created_at_text: string };
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
 
-export type PublicApiFilters = Pick<PublicApiQuery, 'min_trust_level' | 'tool_filter' | 'created_from' | 'created_before' | 'training_allowed'>;
+export type PublicApiFilters = Pick<
+  PublicApiQuery,
+  'min_trust_level' | 'tool_filter' | 'created_from' | 'created_before' | 'training_allowed'
+>;
 
 /** The API's filters as conditions; none when the question is about the whole ledger. */
 function filterConditions(filters: PublicApiFilters): Expression<SqlBool>[] {
@@ -86,11 +89,18 @@ export interface PublicApiPage {
  * One page of answers. `publicTotal` gives the count of the whole ledger (the caller keeps it per
  * ledger version), so only a filtered question counts its own total.
  */
-export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery, publicTotal: () => Promise<number>): Promise<PublicApiPage> {
+export async function readPublicApiPage(
+  db: Kysely<DB>,
+  query: PublicApiQuery,
+  publicTotal: () => Promise<number>,
+): Promise<PublicApiPage> {
   const conditions = filterConditions(query);
   const [rows, total] = await Promise.all([
     // One row more than asked tells whether another page follows.
-    afterCursor(selectRecords(db).where((eb) => eb.and(conditions)), query.cursor)
+    afterCursor(
+      selectRecords(db).where((eb) => eb.and(conditions)),
+      query.cursor,
+    )
       .limit(query.limit + 1)
       .offset(query.offset)
       .execute(),

@@ -1,4 +1,4 @@
-// The public read API (SPEC §7, DECISIONS #12, #16, #17): GET /api/v1/ledger and the same handler
+// The public read API (docs/product.md §7, decisions 0012, 0016, 0017): GET /api/v1/ledger and the same handler
 // at the spec's path /functions/v1/public-ledger-api, plus the bulk dump and the Croissant
 // description. Open to any origin (CORS), rate limited per IP, cacheable for 5 minutes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -94,7 +94,11 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
   // The query is cleaned (empty values dropped, a repeated parameter refused) before the schema
   // validates it, and a refusal names the parameter: 400 'invalid_parameter'.
   const { preValidation, config: queryConfig } = queryParameterRules(PUBLIC_API_QUERY_CLEANING);
-  const ledgerOptions = (summary: string) => ({ schema: publicLedgerSchema(summary), preValidation, config: { ...routeConfig, ...queryConfig } });
+  const ledgerOptions = (summary: string) => ({
+    schema: publicLedgerSchema(summary),
+    preValidation,
+    config: { ...routeConfig, ...queryConfig },
+  });
 
   await openToAnyOrigin(app, '/api/v1', (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();

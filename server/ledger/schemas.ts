@@ -15,7 +15,7 @@ export const appLedgerSchema = {
   tags: ['App'],
   summary: `One page (${PAGE_SIZES.ledger}) of the ledger, searched and filtered over the whole ledger`,
   description:
-    "Public works only. An empty value counts as absent; a parameter given twice is refused. The filter options (tool_options, platform_options, tag_options) and total_verified ignore the search and filters.",
+    'Public works only. An empty value counts as absent; a parameter given twice is refused. The filter options (tool_options, platform_options, tag_options) and total_verified ignore the search and filters.',
   querystring: ledgerQuerySchema,
   response: {
     200: jsonResponse(ledgerResponseSchema, 'One page of works, with the header figures and filter options.'),
@@ -102,8 +102,16 @@ export const croissantDocumentSchema = z
     version: z.string(),
     dateModified: z.string(),
     isLiveDataset: z.boolean(),
-    distribution: z.array(z.looseObject({ '@type': z.string(), '@id': z.string(), contentUrl: z.string(), encodingFormat: z.string() })),
-    recordSet: z.array(z.looseObject({ '@type': z.string(), '@id': z.string(), field: z.array(z.looseObject({ name: z.string(), dataType: z.string() })) })),
+    distribution: z.array(
+      z.looseObject({ '@type': z.string(), '@id': z.string(), contentUrl: z.string(), encodingFormat: z.string() }),
+    ),
+    recordSet: z.array(
+      z.looseObject({
+        '@type': z.string(),
+        '@id': z.string(),
+        field: z.array(z.looseObject({ name: z.string(), dataType: z.string() })),
+      }),
+    ),
   })
   .meta({ id: 'CroissantDataset', description: 'Croissant 1.0 (MLCommons) JSON-LD description of the dataset.' });
 

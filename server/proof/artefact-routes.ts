@@ -1,4 +1,4 @@
-// Downloads of one public work under /api/submissions/{id}/ (SPEC §2 badge downloads): badges,
+// Downloads of one public work under /api/submissions/{id}/ (docs/product.md §2 badge downloads): badges,
 // the authentication export, the proof bundle, the reports, the zip bundle and its file list,
 // and the 'Badge code' embed snippet. Private, deleted and unknown works are 404 everywhere.
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -102,7 +102,10 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
   // 'Badge code' copy action: the HTML snippet as JSON, for the proof page's copy button.
   app.get('/api/submissions/:id/embed', { schema: embedSchema, config }, async (request, reply) => {
     const { work } = await source(request.params.id, false);
-    const html = badgeEmbedHtml({ registryId: work.registry_id, title: work.title, artistName: work.artist_name, proofUrl: work.verify_url }, siteUrl);
+    const html = badgeEmbedHtml(
+      { registryId: work.registry_id, title: work.title, artistName: work.artist_name, proofUrl: work.verify_url },
+      siteUrl,
+    );
     return reply.header('Cache-Control', CACHE).send({ html });
   });
 }

@@ -1,4 +1,4 @@
-// The downloadable files of one work (SPEC §2 badge downloads), each built from the public
+// The downloadable files of one work (docs/product.md §2 badge downloads), each built from the public
 // record and the transparency-log proof bundle, so one snapshot gives consistent files.
 import { createHash } from 'node:crypto';
 import type { PublicWork } from '../../core/api-types';
@@ -73,7 +73,11 @@ export async function renderArtefact(src: ArtefactSource, name: BundleFileName):
       return { data: Buffer.from(renderReportTxt(buildReportModel(work, proof))), contentType: 'text/plain; charset=utf-8' };
     case 'report.pdf':
       return {
-        data: await renderReportPdf(buildReportModel(work, proof), { registryId: work.registry_id, createdAt: new Date(work.created_at), score: work.trust_meter }),
+        data: await renderReportPdf(buildReportModel(work, proof), {
+          registryId: work.registry_id,
+          createdAt: new Date(work.created_at),
+          score: work.trust_meter,
+        }),
         contentType: 'application/pdf',
       };
   }

@@ -36,7 +36,9 @@ export function artistPageHead(input: {
     description: `${artistName} in the ${SITE_NAME} public registry of AI-generated artwork: ${countText}.`,
     canonicalUrl,
     ogType: 'profile',
-    image: imageUrl ? { url: imageUrl, width: newest.image_width, height: newest.image_height, alt: `${newest.title} by ${artistName}` } : null,
+    image: imageUrl
+      ? { url: imageUrl, width: newest.image_width, height: newest.image_height, alt: `${newest.title} by ${artistName}` }
+      : null,
     jsonLd: artistJsonLd({ artistName, total, works, siteUrl }),
   });
   const items = works

@@ -1,4 +1,4 @@
-// The badge/authentication export (proof.jsonld, SPEC §2 with DECISIONS #2): everything in it is
+// The badge/authentication export (proof.jsonld, docs/product.md §2 with decision 0002): everything in it is
 // a real, checkable value: registry id, SHA-256, UTC timestamp, score and components, and the
 // transparency-log inclusion proof with its signed checkpoint. Nothing random, no e-mail address.
 import type { PublicWork } from '../../core/api-types';
@@ -32,7 +32,7 @@ export function apiEndpoints(work: Pick<PublicWork, 'id' | 'registry_id'>, siteU
 
 export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle | null, siteUrl: string): AuthenticationExport {
   const status = trustStatus(work.trust_meter);
-  // Semantic tokens come from the prompt itself, so a private prompt yields none (DECISIONS #17).
+  // Semantic tokens come from the prompt itself, so a private prompt yields none (decision 0017).
   const tokens = publicSemanticTokens(work.prompt, work.prompt_visibility, SEMANTIC_TOKENS.export);
   return {
     '@context': { '@vocab': `${siteBase(siteUrl)}/ns/proof#`, schema: 'https://schema.org/' },

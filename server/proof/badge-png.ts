@@ -1,4 +1,4 @@
-// PNG badges rendered from the badge SVG with sharp (librsvg), at exactly the sizes of SPEC §9.
+// PNG badges rendered from the badge SVG with sharp (librsvg), at exactly the sizes of docs/product.md §9.
 import sharp from 'sharp';
 import { BADGE_SIZES, type BadgeSize } from '../../core/constants';
 import { badgeSvg, type BadgeInput } from './badge-svg';

@@ -1,4 +1,4 @@
-// bundle.zip (the seven files) and bundle.txt (SPEC §2 'bundle text file listing seven files':
+// bundle.zip (the seven files) and bundle.txt (docs/product.md §2, badge downloads:
 // the list with each file's size and SHA-256, so a downloaded bundle can be checked file by file).
 import yazl from 'yazl';
 import type { PublicWork } from '../../core/api-types';
@@ -21,7 +21,10 @@ export function zipBundle(files: BundleFile[], mtime: Date): Promise<Buffer> {
   });
 }
 
-export function bundleListText(work: Pick<PublicWork, 'registry_id' | 'title' | 'artist_name' | 'verify_url'>, files: BundleFile[]): string {
+export function bundleListText(
+  work: Pick<PublicWork, 'registry_id' | 'title' | 'artist_name' | 'verify_url'>,
+  files: BundleFile[],
+): string {
   const width = Math.max(...files.map((f) => f.name.length)) + 2;
   return [
     `${SITE_NAME} proof bundle for ${work.registry_id}`,

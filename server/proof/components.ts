@@ -1,4 +1,4 @@
-// The five trust components (SPEC §2 export) in the order the spec lists them, with their labels.
+// The five trust components (docs/product.md §2 export) in the order the spec lists them, with their labels.
 import type { PublicWork, TrustDimensionKey } from '../../core/api-types';
 
 import { TRUST_DIMENSION_KEYS as COMPONENT_KEYS, TRUST_DIMENSION_LABELS as COMPONENT_LABELS } from '../../core/proof-text';

@@ -53,13 +53,21 @@ export function headTags(input: HeadTagsInput): string {
     tags.push(meta('property', 'og:image', input.image.url));
     if (input.image.width) tags.push(meta('property', 'og:image:width', input.image.width));
     if (input.image.height) tags.push(meta('property', 'og:image:height', input.image.height));
-    tags.push(meta('property', 'og:image:alt', input.image.alt), meta('name', 'twitter:image', input.image.url), meta('name', 'twitter:image:alt', input.image.alt));
+    tags.push(
+      meta('property', 'og:image:alt', input.image.alt),
+      meta('name', 'twitter:image', input.image.url),
+      meta('name', 'twitter:image:alt', input.image.alt),
+    );
   }
   if (input.oembedUrl) {
-    tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(input.oembedUrl)}" title="${escapeHtml(input.title)}">`);
+    tags.push(
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(input.oembedUrl)}" title="${escapeHtml(input.title)}">`,
+    );
   }
   if (input.oembedXmlUrl) {
-    tags.push(`<link rel="alternate" type="text/xml+oembed" href="${escapeHtml(input.oembedXmlUrl)}" title="${escapeHtml(input.title)}">`);
+    tags.push(
+      `<link rel="alternate" type="text/xml+oembed" href="${escapeHtml(input.oembedXmlUrl)}" title="${escapeHtml(input.title)}">`,
+    );
   }
   if (input.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(input.jsonLd)}</script>`);
   return tags.filter(Boolean).join('\n');

@@ -1,5 +1,5 @@
 // schema.org JSON-LD for crawlers: a VisualArtwork per proof page, and a Person with an ItemList
-// of works per artist page. Only fields of the public record are used (DECISIONS #17).
+// of works per artist page. Only fields of the public record are used (decision 0017).
 import type { PublicWork, WorkSummary } from '../../core/api-types';
 import { SITE_NAME } from '../../core/site';
 import { copyrightNotice } from '../../core/proof-text';

@@ -15,14 +15,12 @@ export async function loadPublicWork(deps: Pick<AppDeps, 'db' | 'config'>, idOrR
 }
 
 export type LiveBadgeState =
-  | { kind: 'public'; work: PublicWork }
-  | { kind: 'removed'; id: string; registryId: string }
-  | { kind: 'missing' };
+  { kind: 'public'; work: PublicWork } | { kind: 'removed'; id: string; registryId: string } | { kind: 'missing' };
 
 /**
  * What the live badge shows. A public work: its current status. A work that was public and is
  * now soft-deleted or purged: 'Removed' with its ids only. Private or unknown: missing, so a
- * private work's badge says nothing about it (DECISIONS #17).
+ * private work's badge says nothing about it (decision 0017).
  */
 export async function loadLiveBadgeState(deps: Pick<AppDeps, 'db' | 'config'>, ref: string): Promise<LiveBadgeState> {
   const work = await loadPublicWork(deps, ref);

@@ -11,7 +11,8 @@ import { readUploadedFile } from '../http/multipart-file';
 import { lookupImage } from './lookup';
 import { lookupSchema } from './schemas';
 
-const notMultipart = () => appError('unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.");
+const notMultipart = () =>
+  appError('unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.");
 
 export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   await scope.register(multipart, { throwFileSizeLimit: false });

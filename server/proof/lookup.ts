@@ -1,7 +1,7 @@
 // "Verify a file": which public works carry the same image (same SHA-256) or a visually close
 // one (perceptual hash within NEAR_DUPLICATE_MAX_DISTANCE bits), oldest registration first, so
 // a visitor sees who registered it first. Every field shown comes from public_submissions
-// (DECISIONS #17); the fingerprint table only names which works are close.
+// (decision 0017); the fingerprint table only names which works are close.
 import type { Kysely } from 'kysely';
 import type { LookupResponse } from '../../core/api-types';
 import type { DB } from '../db/types';

@@ -1,4 +1,4 @@
-// Head tags for crawlers and link previews on /verify/{id} and /artist/{name} (DECISIONS #19),
+// Head tags for crawlers and link previews on /verify/{id} and /artist/{name} (decision 0019),
 // plugged into the page server (server/http/pages.ts).
 import { pageParam } from '../../core/routes';
 import type { PageHeadProvider } from '../http/pages';

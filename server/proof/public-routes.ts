@@ -67,7 +67,10 @@ export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
   );
 
   app.get('/sitemap.xml', { schema: sitemapSchema }, async (_request, reply) =>
-    reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(await sitemapXml(deps.db, siteUrl)),
+    reply
+      .header('Cache-Control', SITEMAP_CACHE)
+      .type('application/xml; charset=utf-8')
+      .send(await sitemapXml(deps.db, siteUrl)),
   );
 
   app.get('/sitemaps/:file', { schema: sitemapPartSchema }, async (request, reply) => {

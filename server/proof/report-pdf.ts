@@ -53,17 +53,34 @@ export function renderReportPdf(model: ReportModel, meta: { registryId: string; 
   for (const section of model.sections) {
     if (doc.y > doc.page.height - 150) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(pdfText(section.heading), left, doc.y);
-    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).strokeColor('#cbd5e1').stroke();
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .strokeColor('#cbd5e1')
+      .stroke();
     doc.moveDown(0.5);
     for (const [label, value] of section.rows) {
       const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(9.5).fillColor('#475569').text(pdfText(label), left, y, { width: labelWidth - 10 });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9.5)
+        .fillColor('#475569')
+        .text(pdfText(label), left, y, { width: labelWidth - 10 });
       const labelBottom = doc.y;
-      doc.font('Helvetica').fontSize(9.5).fillColor('#0f172a').text(pdfText(value), left + labelWidth, y, { width: width - labelWidth });
+      doc
+        .font('Helvetica')
+        .fontSize(9.5)
+        .fillColor('#0f172a')
+        .text(pdfText(value), left + labelWidth, y, { width: width - labelWidth });
       doc.y = Math.max(doc.y, labelBottom) + 3;
     }
     if (section.block) {
-      doc.moveDown(0.3).font('Courier').fontSize(8).fillColor('#334155').text(pdfText(section.block.trimEnd()), left, doc.y, { width });
+      doc
+        .moveDown(0.3)
+        .font('Courier')
+        .fontSize(8)
+        .fillColor('#334155')
+        .text(pdfText(section.block.trimEnd()), left, doc.y, { width });
     }
     doc.moveDown(1);
   }

@@ -10,7 +10,14 @@ export function renderReportTxt(model: ReportModel): string {
       // Continuation lines of a multi-line value (a prompt) line up under the value column.
       lines.push(`${`${label}:`.padEnd(width)}${value.replace(/\r?\n/g, `\n${' '.repeat(width)}`)}`);
     }
-    if (section.block) lines.push('', ...section.block.trimEnd().split('\n').map((l) => `    ${l}`));
+    if (section.block)
+      lines.push(
+        '',
+        ...section.block
+          .trimEnd()
+          .split('\n')
+          .map((l) => `    ${l}`),
+      );
     lines.push('');
   }
   lines.push(model.footer, '');

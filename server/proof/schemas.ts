@@ -82,10 +82,7 @@ export const proofJsonSchema = downloadSchema(
   'not_logged',
 );
 
-export const reportTxtSchema = downloadSchema(
-  'The authentication report as plain text',
-  textResponse('The report.', 'text/plain'),
-);
+export const reportTxtSchema = downloadSchema('The authentication report as plain text', textResponse('The report.', 'text/plain'));
 
 export const reportPdfSchema = downloadSchema('The authentication report as PDF', binaryResponse('The report.', 'application/pdf'));
 
@@ -100,8 +97,12 @@ export const bundleTxtSchema = downloadSchema(
 );
 
 export const embedSchema = {
-  ...downloadSchema("The 'Badge code' HTML snippet: a link to the proof page around the live badge", badgeEmbedSchema.describe('The snippet.')),
-  description: "Private, deleted and unknown works are 404. Rate limited per address (the public API's hourly budget); cached for 5 minutes.",
+  ...downloadSchema(
+    "The 'Badge code' HTML snippet: a link to the proof page around the live badge",
+    badgeEmbedSchema.describe('The snippet.'),
+  ),
+  description:
+    "Private, deleted and unknown works are 404. Rate limited per address (the public API's hourly budget); cached for 5 minutes.",
 };
 
 export const liveBadgeSchema = {
@@ -147,7 +148,8 @@ const lenient = (description: string) => z.string().optional().catch(undefined).
 export const oembedSchema = {
   tags: PROOF,
   summary: 'oEmbed for proof pages: the badge snippet as a rich embed',
-  description: "format=json (the default) or format=xml; any other format is 501. A URL that is not a public work's proof page is 404.",
+  description:
+    "format=json (the default) or format=xml; any other format is 501. A URL that is not a public work's proof page is 404.",
   querystring: z.object({
     url: lenient('A proof page URL of this site: {site}/verify/{id}.'),
     format: z.enum(['json', 'xml']).optional().describe("'json' (the default) or 'xml'."),

@@ -14,7 +14,11 @@ export async function publicWorkDates(db: Kysely<DB>, offset: number, limit: num
   return rows.map((r) => ({ id: r.id, lastmod: new Date(r.updated_at) }));
 }
 
-export async function publicArtistDates(db: Kysely<DB>, offset: number, limit: number): Promise<{ artist_name: string; lastmod: Date }[]> {
+export async function publicArtistDates(
+  db: Kysely<DB>,
+  offset: number,
+  limit: number,
+): Promise<{ artist_name: string; lastmod: Date }[]> {
   const rows = await db
     .selectFrom('public_submissions')
     .select(['artist_name', sql<Date>`max(updated_at)`.as('lastmod')])

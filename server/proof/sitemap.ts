@@ -1,6 +1,6 @@
 // robots.txt and the sitemap of public pages: static pages, every public proof page and every
 // artist with a public work. Reads only public_submissions, so private and deleted works never
-// appear (DECISIONS #17). The sitemap protocol allows 50,000 URLs a file; past that,
+// appear (decision 0017). The sitemap protocol allows 50,000 URLs a file; past that,
 // /sitemap.xml becomes a sitemap index of /sitemaps/{static|works-N|artists-N}.xml.
 import type { Kysely } from 'kysely';
 import { create } from 'xmlbuilder2';
@@ -16,7 +16,15 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const SITEMAP_STATIC_PATHS = STATIC_PAGE_PATHS.filter((p) => !p.startsWith('/admin'));
 
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/admin', '', `Sitemap: ${siteBase(siteUrl)}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/admin',
+    '',
+    `Sitemap: ${siteBase(siteUrl)}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 interface SitemapUrl {
@@ -71,7 +79,12 @@ export async function sitemapXml(db: Kysely<DB>, siteUrl: string, maxUrls = SITE
 }
 
 /** One part of the index ('static', 'works-2', …); null for a name that is not a part. */
-export async function sitemapPartXml(db: Kysely<DB>, siteUrl: string, part: string, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
+export async function sitemapPartXml(
+  db: Kysely<DB>,
+  siteUrl: string,
+  part: string,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
   if (part === 'static') return urlset(staticUrls(siteUrl));
   const match = /^(works|artists)-([1-9]\d{0,5})$/.exec(part);
   if (!match) return null;

@@ -1,7 +1,7 @@
-// /verify/{id} for crawlers and link previews (DECISIONS #19): the work's title, description,
+// /verify/{id} for crawlers and link previews (decision 0019): the work's title, description,
 // canonical URL, Open Graph / Twitter tags, oEmbed discovery and VisualArtwork JSON-LD in the
 // HTML itself, plus a short text body for readers without JavaScript. Missing, private or
-// deleted works get 404 and the 'Submission Not Found' text (SPEC §2).
+// deleted works get 404 and the 'Submission Not Found' text (docs/product.md §2).
 import type { PublicWork } from '../../core/api-types';
 import { BADGE_SIZES, HASH_DISPLAY, TRUST_MAX } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';

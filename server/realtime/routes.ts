@@ -1,5 +1,5 @@
 // GET /api/events: server-sent events for the home page, which refetches its featured list when
-// a public work is registered (SPEC §6 "Realtime").
+// a public work is registered (docs/product.md §7 "Realtime").
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError } from '../../core/app-error';

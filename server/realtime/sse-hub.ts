@@ -1,5 +1,5 @@
 // Fan-out of registry events to browsers over server-sent events. Each server process LISTENs
-// once to the database's NOTIFY channel (DESIGN.md "Scale": no process needs another's memory)
+// once to the database's NOTIFY channel (decision 0035: no process needs another's memory)
 // and writes each event to the clients connected to it.
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
@@ -91,7 +91,7 @@ export function createSseHub(options: SseHubOptions): SseHub {
     const parsed = parsePayload(payload);
     if (!parsed || clients.size === 0) return;
     // The payload says the work is public; the view decides. A work made private or removed in
-    // the meantime is not announced (DECISIONS #17). One query per event per process.
+    // the meantime is not announced (decision 0017). One query per event per process.
     const row = await findPublicScore(db, parsed.id);
     if (!row) return;
     const event: WorkRegisteredEvent = { id: row.id, trust_meter: Number(row.trust_meter) };

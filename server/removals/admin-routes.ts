@@ -15,15 +15,27 @@ import { decideRemovalRequest } from './removal-service';
 export async function removalAdminRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const scope = fastify.withTypeProvider<ZodTypeProvider>();
 
-  scope.get('/api/admin/removal-requests', { schema: removalListSchema, config: { validationError: invalidListParameter } }, async (request) => {
-    const query = request.query;
-    const [page, counts] = await Promise.all([listRemovalRequests(deps.db, query), removalRequestCounts(deps.db)]);
-    return { ...page, page: query.page, page_size: PAGE_SIZES.admin, counts };
-  });
+  scope.get(
+    '/api/admin/removal-requests',
+    { schema: removalListSchema, config: { validationError: invalidListParameter } },
+    async (request) => {
+      const query = request.query;
+      const [page, counts] = await Promise.all([listRemovalRequests(deps.db, query), removalRequestCounts(deps.db)]);
+      return { ...page, page: query.page, page_size: PAGE_SIZES.admin, counts };
+    },
+  );
 
   const decisionConfig = { validationError: validationFailedError };
-  scope.post('/api/admin/removal-requests/:id/decision', { schema: removalDecisionRouteSchema, config: decisionConfig }, async (request) => {
-    const admin = signedInAdmin(request);
-    return decideRemovalRequest(deps, request.params.id, request.body, { admin: actorOf(admin), now: deps.now(), meta: requestMeta(request) });
-  });
+  scope.post(
+    '/api/admin/removal-requests/:id/decision',
+    { schema: removalDecisionRouteSchema, config: decisionConfig },
+    async (request) => {
+      const admin = signedInAdmin(request);
+      return decideRemovalRequest(deps, request.params.id, request.body, {
+        admin: actorOf(admin),
+        now: deps.now(),
+        meta: requestMeta(request),
+      });
+    },
+  );
 }

@@ -64,14 +64,13 @@ export async function findRemovalRequest(db: Kysely<DB> | Transaction<DB>, id: s
   return row ? toDto(row) : null;
 }
 
-export async function listRemovalRequests(db: Kysely<DB>, filter: RemovalListFilter): Promise<{ items: AdminRemovalRequest[]; total: number }> {
+export async function listRemovalRequests(
+  db: Kysely<DB>,
+  filter: RemovalListFilter,
+): Promise<{ items: AdminRemovalRequest[]; total: number }> {
   let query = baseQuery(db);
   if (filter.status) query = query.where('r.status', '=', filter.status);
-  const filtered = whereAnyContains(
-    query,
-    ['r.requestor_email', 'r.requestor_name', 'r.reason', 'r.submission_url'],
-    filter.search,
-  );
+  const filtered = whereAnyContains(query, ['r.requestor_email', 'r.requestor_name', 'r.reason', 'r.submission_url'], filter.search);
   const { rows, total } = await pageWithTotal(
     filtered.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'),
     filter.page,
@@ -100,7 +99,10 @@ export async function removalRequestCounts(db: Kysely<DB>): Promise<RemovalReque
   };
 }
 
-export async function insertRemovalRequest(db: Kysely<DB>, values: Insertable<RemovalRequestsTable>): Promise<{ id: string; submission_id: string | null }> {
+export async function insertRemovalRequest(
+  db: Kysely<DB>,
+  values: Insertable<RemovalRequestsTable>,
+): Promise<{ id: string; submission_id: string | null }> {
   return db.insertInto('removal_requests').values(values).returning(['id', 'submission_id']).executeTakeFirstOrThrow();
 }
 

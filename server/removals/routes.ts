@@ -29,7 +29,7 @@ export async function removalsRoutes(fastify: FastifyInstance, deps: AppDeps): P
       preValidation: noStoreEmptyBodyAsForm,
     },
     async (request, reply) => {
-      // request.ip honours TRUST_PROXY (DECISIONS #16); it is stored for admins only.
+      // request.ip honours TRUST_PROXY (decision 0016); it is stored for admins only.
       const created = await createRemovalRequest(deps, request.body, request.ip);
       return reply.status(201).send(created);
     },

@@ -12,6 +12,15 @@ export const removalRequestRouteSchema = {
   body: removalRequestSchema,
   response: {
     201: jsonResponse(removalRequestCreatedSchema, 'The request, filed.'),
-    ...errorResponses('validation_failed', 'bad_request', 'forbidden_characters', 'invalid_value', 'body_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable'),
+    ...errorResponses(
+      'validation_failed',
+      'bad_request',
+      'forbidden_characters',
+      'invalid_value',
+      'body_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+      'unavailable',
+    ),
   },
 };

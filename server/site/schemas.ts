@@ -6,7 +6,9 @@ export const healthSchema = {
   tags: ['Site'],
   summary: 'Liveness and database reachability',
   response: {
-    200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }).describe('The server and its database answer.'),
+    200: z
+      .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })
+      .describe('The server and its database answer.'),
     ...errorResponses('unavailable'),
   },
 };

@@ -38,7 +38,7 @@ export function publicImagePath(key: string): string {
 }
 
 /**
- * SPEC §3 image URL rule: a value starting with http, blob: or / is used as is; anything else is
+ * docs/product.md §3 image URL rule: a value starting with http, blob: or / is used as is; anything else is
  * a path in the public 'artworks' bucket.
  */
 export function resolveImageUrl(value: string | null | undefined): string | null {

@@ -15,7 +15,13 @@ import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notifyEach } from '../db/database';
 import type { AppDeps } from '../deps';
-import { lockRegistrations, nextRegistrySeqs, recordRegistrations, WORK_REGISTERED_CHANNEL, workRegisteredNotice } from '../works/registration';
+import {
+  lockRegistrations,
+  nextRegistrySeqs,
+  recordRegistrations,
+  WORK_REGISTERED_CHANNEL,
+  workRegisteredNotice,
+} from '../works/registration';
 import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOutcome } from './registration-record';
 import { gatherRegistryEvidence } from './registry-evidence';
 import type { MemoryRegistryIndex } from './registry-index';
@@ -50,7 +56,11 @@ export async function registerSubmissionBatch(
   try {
     const outcomes = await deps.db.transaction().execute(async (trx) => {
       // Each upload becomes its work in this same transaction.
-      const claimed = await claimUploadsForBatch(trx, items.map((item) => ({ id: item.upload.values.id, consumedAt: item.createdAt })), deps.now());
+      const claimed = await claimUploadsForBatch(
+        trx,
+        items.map((item) => ({ id: item.upload.values.id, consumedAt: item.createdAt })),
+        deps.now(),
+      );
       if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
       await lockRegistrations(trx);
       await registry.catchUp(trx);
@@ -64,7 +74,14 @@ export async function registerSubmissionBatch(
         const evidence = await gatherRegistryEvidence(registry, query);
         const id = crypto.randomUUID();
         const seq = seqs[i];
-        registry.add({ id, seq, imageHash: image.sha256, phash: image.phash, artistName: item.body.artist_name, links: item.body.profile_links });
+        registry.add({
+          id,
+          seq,
+          imageHash: image.sha256,
+          phash: image.phash,
+          artistName: item.body.artist_name,
+          links: item.body.profile_links,
+        });
         decided.push({
           image,
           outcome: {
@@ -78,9 +95,16 @@ export async function registerSubmissionBatch(
         });
       }
 
-      const leaves = await recordRegistrations(trx, decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome)));
+      const leaves = await recordRegistrations(
+        trx,
+        decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome)),
+      );
       // Delivered at commit, like the one-work path's notice: live ledger views pick the works up.
-      await notifyEach(trx, WORK_REGISTERED_CHANNEL, decided.map(({ outcome }) => workRegisteredNotice({ id: outcome.id, trust_meter: outcome.trust.score })));
+      await notifyEach(
+        trx,
+        WORK_REGISTERED_CHANNEL,
+        decided.map(({ outcome }) => workRegisteredNotice({ id: outcome.id, trust_meter: outcome.trust.score })),
+      );
       return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
     });
     return outcomes.map(({ image, outcome, leafIndex }) => ({

@@ -1,4 +1,4 @@
-// E-mail verification (DECISIONS #13): the submitter gets a link with a random token; opening it
+// E-mail verification (decision 0013): the submitter gets a link with a random token; opening it
 // marks the address verified and re-scores the work. Only the token's SHA-256 is stored, so a
 // database leak does not hand out working links. The address is never shown publicly.
 import crypto from 'node:crypto';
@@ -41,7 +41,7 @@ function messageFor(work: { title: string; registry_id: string }, link: string, 
     'Please confirm your e-mail address by opening this link:',
     link,
     '',
-    'A verified address raises the work\'s trust score. Your address is never shown publicly.',
+    "A verified address raises the work's trust score. Your address is never shown publicly.",
     `Proof page: ${proofUrl}`,
     '',
     'If you did not submit this work, ignore this message.',

@@ -14,7 +14,7 @@ export const FAST_SUBMIT_RESOURCE: VerificationResource = {
   description: verificationMethodLabel(FAST_SUBMIT.verificationMethod),
 };
 
-/** SPEC §3 fast-submit payload: the profile links typed artist_profile, plus the fast_submit marker. */
+/** docs/product.md §3 fast-submit payload: the profile links typed artist_profile, plus the fast_submit marker. */
 export function verificationResources(profileLinks: readonly string[]): VerificationResource[] {
   return [...profileLinks.map((url) => ({ type: PROFILE_RESOURCE_TYPE, url, description: 'Artist profile' })), FAST_SUBMIT_RESOURCE];
 }

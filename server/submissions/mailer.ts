@@ -1,4 +1,4 @@
-// Outgoing e-mail (DECISIONS #13). With SMTP_URL set, messages go to that SMTP server; without
+// Outgoing e-mail (decision 0013). With SMTP_URL set, messages go to that SMTP server; without
 // it (development), each message is written as an .eml file to DATA_DIR/outbox/ so a developer
 // can open the link, and the caller logs it.
 import crypto from 'node:crypto';

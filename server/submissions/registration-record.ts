@@ -31,7 +31,12 @@ export function registryQueryFor(body: NormalisedSubmission, image: Registration
 }
 
 /** The trust engine's verdict on a new work, given what the registry already holds. */
-export function scoreRegistration(body: NormalisedSubmission, image: RegistrationImage, registry: RegistryEvidence, createdAt: Date): TrustResult {
+export function scoreRegistration(
+  body: NormalisedSubmission,
+  image: RegistrationImage,
+  registry: RegistryEvidence,
+  createdAt: Date,
+): TrustResult {
   return computeTrust(
     buildTrustEvidence(
       {
@@ -83,7 +88,7 @@ export function submissionRow(body: NormalisedSubmission, image: RegistrationIma
     external_link: body.profile_links[1] ?? null,
     tool: body.tool,
     tool_other: body.tool_other,
-    // Chosen by the artist (DECISIONS #21); 'AI Art' is always the first tag.
+    // Chosen by the artist (decision 0021); 'AI Art' is always the first tag.
     platform: body.platform,
     verification_method: FAST_SUBMIT.verificationMethod,
     artwork_license: body.artwork_license,

@@ -13,7 +13,10 @@ function beforeClause(beforeSeq: number | undefined) {
 }
 
 /** Works with the same SHA-256; cheap (indexed), so it can run again under the log's lock. */
-export async function findExactDuplicates(db: Kysely<DB>, q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>): Promise<ExactDuplicates> {
+export async function findExactDuplicates(
+  db: Kysely<DB>,
+  q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>,
+): Promise<ExactDuplicates> {
   const result = await sql<{ id: string; same_artist: boolean }>`
     SELECT id, lower(artist_name) = lower(${q.artistName}) AS same_artist
     FROM submissions
@@ -56,7 +59,9 @@ async function artistWorks(db: Kysely<DB>, q: RegistryQuery): Promise<RegistrySi
         OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[]))
       )) AS sharing
     FROM submissions
-    WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}`.execute(db);
+    WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}`.execute(
+    db,
+  );
   return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
 }
 
@@ -75,12 +80,26 @@ export function databaseRegistryEvidence(db: Kysely<DB>): RegistryEvidenceSource
 
 /** The live works registered after registry number `afterSeq`, in registry order, with every link they name. */
 export async function readLiveWorksAfter(db: Kysely<DB>, afterSeq: number): Promise<IndexedWork[]> {
-  const rows = await sql<{ id: string; registry_seq: string; image_hash: string | null; image_phash: string | null; artist_name: string; links: string[] }>`
+  const rows = await sql<{
+    id: string;
+    registry_seq: string;
+    image_hash: string | null;
+    image_phash: string | null;
+    artist_name: string;
+    links: string[];
+  }>`
     SELECT id, registry_seq, image_hash, image_phash, artist_name,
       array_remove(ARRAY[portfolio_link, external_link], NULL)
         || coalesce((SELECT array_agg(r->>'url') FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' IS NOT NULL), '{}') AS links
     FROM submissions
     WHERE registry_seq > ${afterSeq} AND deleted_at IS NULL AND purged_at IS NULL
     ORDER BY registry_seq`.execute(db);
-  return rows.rows.map((r) => ({ id: r.id, seq: Number(r.registry_seq), imageHash: r.image_hash, phash: r.image_phash, artistName: r.artist_name, links: r.links }));
+  return rows.rows.map((r) => ({
+    id: r.id,
+    seq: Number(r.registry_seq),
+    imageHash: r.image_hash,
+    phash: r.image_phash,
+    artistName: r.artist_name,
+    links: r.links,
+  }));
 }

@@ -1,5 +1,5 @@
-// What the registry already holds that the trust engine weighs for a new work (DESIGN.md "Trust
-// engine": inputs are stored evidence only): copies of its image and the artist's other works.
+// What the registry already holds that the trust engine weighs for a new work (decision
+// 0030: inputs are stored evidence only): copies of its image and the artist's other works.
 // Two sources answer the same questions: the database (registry-evidence-repository.ts), for the
 // server's one-work registrations and re-scoring, and a memory index (registry-index.ts), for
 // the seed's batches, where three queries per work would dominate the time. Both are gathered

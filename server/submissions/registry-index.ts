@@ -56,7 +56,8 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
     own.count += 1;
     own.linkSets.push(new Set(work.links));
     byArtist.set(artist, own);
-    if (work.phash) near.add({ id: work.id, seq: work.seq, phash: work.phash, artistName: work.artistName, imageHash: work.imageHash ?? '' });
+    if (work.phash)
+      near.add({ id: work.id, seq: work.seq, phash: work.phash, artistName: work.artistName, imageHash: work.imageHash ?? '' });
     lastSeq = Math.max(lastSeq, work.seq);
     count += 1;
   }

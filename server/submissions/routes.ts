@@ -1,4 +1,4 @@
-// HTTP routes of the submissions feature (DESIGN.md "HTTP contract"): upload an image, register
+// HTTP routes of the submissions feature (decision 0033): upload an image, register
 // a work, read a public work, open an e-mail verification link. Routes check input and call the
 // feature's services; every rule lives in those.
 import multipart from '@fastify/multipart';
@@ -79,9 +79,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 function invalidLinkPage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${INVALID_VERIFY_LINK.title}</title></head>`
-    + `<body><main><h1>${INVALID_VERIFY_LINK.title}</h1><p>${INVALID_VERIFY_LINK.description}</p>`
-    + '<p><a href="/">Return to Home</a></p></main></body></html>';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${INVALID_VERIFY_LINK.title}</title></head>` +
+    `<body><main><h1>${INVALID_VERIFY_LINK.title}</h1><p>${INVALID_VERIFY_LINK.description}</p>` +
+    '<p><a href="/">Return to Home</a></p></main></body></html>'
+  );
 }
 
 /** A request without a body is checked as an empty form, so each missing field gets its own message. */

@@ -1,5 +1,5 @@
 // POST /api/submissions without the HTTP: a validated, normalised body in, a registered work out
-// (DESIGN.md "Submission pipeline"). The server decides the score, the registry number, the
+// (decision 0034). The server decides the score, the registry number, the
 // public flag and the verification method; the client's word on any of them is never read.
 //
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
@@ -17,7 +17,13 @@ import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notify } from '../db/database';
 import type { AppDeps } from '../deps';
-import { lockRegistrations, nextRegistrySeqs, recordRegistrations, WORK_REGISTERED_CHANNEL, workRegisteredNotice } from '../works/registration';
+import {
+  lockRegistrations,
+  nextRegistrySeqs,
+  recordRegistrations,
+  WORK_REGISTERED_CHANNEL,
+  workRegisteredNotice,
+} from '../works/registration';
 import { sendVerificationEmail, type MailLog } from './email-verification';
 import { gatherRegistryEvidence } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
@@ -83,14 +89,16 @@ export async function registerSubmission(
     }
     const [seq] = await nextRegistrySeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
-    const [leafIndex] = await recordRegistrations(trx, [submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt })]);
+    const [leafIndex] = await recordRegistrations(trx, [
+      submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }),
+    ]);
     return { registryId, seq, leafIndex };
   });
 
   const log = options.log ?? silentLog;
   // After commit: the work is registered whatever happens to these two.
-  await notify(deps.db, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score })).catch(
-    (err: unknown) => log.error({ err, submission: id }, 'could not notify realtime listeners'),
+  await notify(deps.db, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score })).catch((err: unknown) =>
+    log.error({ err, submission: id }, 'could not notify realtime listeners'),
   );
   if (options.mailer) {
     await sendVerificationEmail(deps, options.mailer, log, {
@@ -111,4 +119,3 @@ export async function registerSubmission(
     log_index: leafIndex,
   };
 }
-

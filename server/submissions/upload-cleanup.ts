@@ -43,7 +43,10 @@ export async function deleteDeadUploads(deps: CleanupDeps, graceMs: number): Pro
     await Promise.all(
       rows.flatMap((row) => [deps.store.delete('originals', row.original_key), deps.store.delete('artworks', row.derivative_key)]),
     );
-    await deleteClaimedUploadRows(deps.db, rows.map((row) => row.id));
+    await deleteClaimedUploadRows(
+      deps.db,
+      rows.map((row) => row.id),
+    );
     total += rows.length;
     if (rows.length < BATCH) return total;
   }

@@ -9,7 +9,14 @@ import type { UploadResponse } from '../../core/api-types';
 import type { AppDeps } from '../deps';
 import { newObjectKey, publicImagePath, type ObjectStore } from '../storage/object-store';
 import { processImageOffThread, type ProcessedImage } from '../image';
-import { countPublicWorksWithHash, deleteUploadRow, insertUpload, markUploadStored, type NewUpload, type UploadRow } from './uploads-repository';
+import {
+  countPublicWorksWithHash,
+  deleteUploadRow,
+  insertUpload,
+  markUploadStored,
+  type NewUpload,
+  type UploadRow,
+} from './uploads-repository';
 
 export type UploadDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>;
 

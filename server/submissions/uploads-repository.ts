@@ -30,7 +30,11 @@ export async function markUploadStored(db: Kysely<DB>, id: string, at: Date): Pr
  * and consumed (each at its work's time) in one statement. Returns how many rows it claimed; fewer
  * than given means one was missing, already used or claimed by the sweep.
  */
-export async function claimUploadsForBatch(trx: Kysely<DB>, uploads: readonly { id: string; consumedAt: Date }[], at: Date): Promise<number> {
+export async function claimUploadsForBatch(
+  trx: Kysely<DB>,
+  uploads: readonly { id: string; consumedAt: Date }[],
+  at: Date,
+): Promise<number> {
   if (uploads.length === 0) return 0;
   const result = await sql`
     UPDATE uploads AS u SET consumed_at = c.consumed_at, files_stored_at = ${at}
@@ -89,17 +93,19 @@ export async function deleteExpiredUploadRows(
   now: Date,
   limit: number,
 ): Promise<{ original_key: string; derivative_key: string }[]> {
-  return db
-    .deleteFrom('uploads')
-    // Checked again on the deleted row itself: PostgreSQL re-evaluates these, not the subquery,
-    // after waiting for a concurrent submission that consumed the same upload.
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '<=', now)
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('uploads').select('id').where('consumed_at', 'is', null).where('expires_at', '<=', now).limit(limit),
-    )
-    .returning(['original_key', 'derivative_key'])
-    .execute();
+  return (
+    db
+      .deleteFrom('uploads')
+      // Checked again on the deleted row itself: PostgreSQL re-evaluates these, not the subquery,
+      // after waiting for a concurrent submission that consumed the same upload.
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '<=', now)
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('uploads').select('id').where('consumed_at', 'is', null).where('expires_at', '<=', now).limit(limit),
+      )
+      .returning(['original_key', 'derivative_key'])
+      .execute()
+  );
 }
 
 /** A claimed dead upload's expiry: long past, so nothing treats it as live any more. */
@@ -119,14 +125,16 @@ export async function claimDeadUploadRows(
 ): Promise<{ id: string; original_key: string; derivative_key: string }[]> {
   const dead = (eb: ExpressionBuilder<DB, 'uploads'>) =>
     eb.and([eb('files_stored_at', 'is', null), eb('consumed_at', 'is', null), eb('created_at', '<=', recordedBefore)]);
-  return db
-    .updateTable('uploads')
-    .set({ expires_at: CLAIMED_EXPIRY })
-    // Checked again on the row itself, as in deleteExpiredUploadRows.
-    .where(dead)
-    .where('id', 'in', (eb) => eb.selectFrom('uploads').select('id').where(dead).limit(limit))
-    .returning(['id', 'original_key', 'derivative_key'])
-    .execute();
+  return (
+    db
+      .updateTable('uploads')
+      .set({ expires_at: CLAIMED_EXPIRY })
+      // Checked again on the row itself, as in deleteExpiredUploadRows.
+      .where(dead)
+      .where('id', 'in', (eb) => eb.selectFrom('uploads').select('id').where(dead).limit(limit))
+      .returning(['id', 'original_key', 'derivative_key'])
+      .execute()
+  );
 }
 
 /** Deletes claimed dead uploads once their files are gone. */

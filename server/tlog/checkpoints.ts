@@ -5,17 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { signCheckpoint } from './checkpoint';
 import { toHex } from './hex';
-import {
-  checkpointAt,
-  currentLogSize,
-  insertCheckpoint,
-  newestCheckpoint,
-  type StoredCheckpoint,
-} from './log-repository';
+import { checkpointAt, currentLogSize, insertCheckpoint, newestCheckpoint, type StoredCheckpoint } from './log-repository';
 import { logRoot } from './log-tree';
 import { getLogSigner } from './signer';
 
-/** DESIGN.md: a new checkpoint at least every minute while new leaves exist. */
+/** Decision 0031: a new checkpoint at least every minute while new leaves exist. */
 export const CHECKPOINT_INTERVAL_MS = 60_000;
 
 // Concurrent callers in one process share one run instead of signing the same size twice.

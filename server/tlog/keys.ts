@@ -7,13 +7,7 @@
 // several server processes must sign with one key) or kept in <data dir>/tlog-key.pem,
 // created at first start.
 
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fromBase64, toBase64, toHex } from './hex';

@@ -168,7 +168,10 @@ const APPEND_LOCK_ID = 727_100_002;
  * Inserts leaves after the last one, in order, under the log's append lock (held until the
  * caller's transaction ends, so indexes are never reused or skipped). Returns the first index.
  */
-export async function insertLeavesAtEnd(trx: Kysely<DB>, leaves: readonly Omit<Insertable<TlogLeavesTable>, 'leaf_index'>[]): Promise<number> {
+export async function insertLeavesAtEnd(
+  trx: Kysely<DB>,
+  leaves: readonly Omit<Insertable<TlogLeavesTable>, 'leaf_index'>[],
+): Promise<number> {
   await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK_ID})`.execute(trx);
   const next = await sql<{ n: string }>`SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM tlog_leaves`.execute(trx);
   const first = Number(next.rows[0].n);

@@ -182,13 +182,7 @@ export function verifyInclusion(
  * leaves to the caller: m = n needs an empty proof and equal roots; m = 0 needs an empty
  * proof and rootM equal to the empty-tree hash (every tree extends the empty tree).
  */
-export function verifyConsistency(
-  m: number,
-  n: number,
-  proof: readonly Uint8Array[],
-  rootM: Uint8Array,
-  rootN: Uint8Array,
-): boolean {
+export function verifyConsistency(m: number, n: number, proof: readonly Uint8Array[], rootM: Uint8Array, rootN: Uint8Array): boolean {
   if (!Number.isSafeInteger(m) || !Number.isSafeInteger(n) || m < 0 || m > n) return false;
   if (rootM.length !== HASH_SIZE || rootN.length !== HASH_SIZE || !allHashSized(proof)) return false;
   if (m === n) return proof.length === 0 && bytesEqual(rootM, rootN);

@@ -1,4 +1,4 @@
-// HTTP routes of the transparency log (DESIGN.md "HTTP contract"): the signed checkpoint, the
+// HTTP routes of the transparency log (decision 0033): the signed checkpoint, the
 // verifier key, inclusion and consistency proofs, and leaf entries by range under /api/log/;
 // the C2SP tlog-tiles read API under /log/ (tile-routes.ts). Both answer any origin (CORS).
 //
@@ -52,7 +52,9 @@ function logApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 
   app.get('/key', { schema: keySchema }, async (_request, reply) => {
     // No trailing newline: the body can be passed as-is to a verifier (e.g. --key "$(curl …)").
-    return cache(reply, CACHE_KEY).type(TEXT).send((await getLogSigner(deps)).vkey);
+    return cache(reply, CACHE_KEY)
+      .type(TEXT)
+      .send((await getLogSigner(deps)).vkey);
   });
 
   app.get('/proof/inclusion', { schema: inclusionSchema, config: limited }, async (request, reply) => {

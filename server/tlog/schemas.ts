@@ -20,9 +20,17 @@ export const inclusionProofSchema = z
     leaf_canonical_json: z.string().describe('The logged entry: canonical JSON of hashes and ids only.'),
     hashes: auditPath,
     checkpoint: signedNote,
-    work_status: z.enum(['public', 'removed', 'purged']).optional().describe('Only when asked by id: whether the work is still public.'),
+    work_status: z
+      .enum(['public', 'removed', 'purged'])
+      .optional()
+      .describe('Only when asked by id: whether the work is still public.'),
     work_status_note: z.string().optional().describe('For a removed or purged work: what that means for this proof, in words.'),
-    removal_leaf_index: z.number().int().nonnegative().optional().describe('For a removed or purged work: the leaf that logged the removal.'),
+    removal_leaf_index: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('For a removed or purged work: the leaf that logged the removal.'),
   })
   .meta({ id: 'InclusionProof', description: 'Proof that a leaf is in the tree of a signed checkpoint.' });
 
@@ -62,7 +70,9 @@ export const proofBundleSchema = inclusionProofSchema
 export const inclusionQuerySchema = z.object({
   id: stringParam('id').optional().describe('UUID or registry ID (VW-YYYY-NNNNNN) of a work that is or was public.'),
   leaf_index: indexParam('leaf_index').optional().describe("Index of a leaf (instead of 'id')."),
-  tree_size: indexParam('tree_size').optional().describe("Prove against the checkpoint of this size (with 'leaf_index'); the newest one when absent."),
+  tree_size: indexParam('tree_size')
+    .optional()
+    .describe("Prove against the checkpoint of this size (with 'leaf_index'); the newest one when absent."),
 });
 
 export const consistencyQuerySchema = z.object({
@@ -93,7 +103,7 @@ export const keySchema = {
   tags: TAGS,
   summary: 'The verifier key of the checkpoint signatures (C2SP vkey)',
   description:
-    "`<name>+<8 hex key id>+<base64(0x01 ‖ Ed25519 public key)>`, without a trailing newline, so the body can be passed to a verifier as it is.",
+    '`<name>+<8 hex key id>+<base64(0x01 ‖ Ed25519 public key)>`, without a trailing newline, so the body can be passed to a verifier as it is.',
   response: {
     200: textResponse('The verifier key.', 'text/plain'),
     ...errorResponses('unavailable'),
@@ -105,7 +115,7 @@ export const inclusionSchema = {
   summary: "Inclusion proof of a work's leaf: ?id=… or ?leaf_index=…&tree_size=…",
   description:
     "By id: the 'created' leaf of a work that is or was public, against the newest checkpoint; a removed or purged work keeps its proof and " +
-    "the answer says so. By leaf_index: any leaf, against the checkpoint of tree_size (immutable) or the newest one. Rate limited per address.",
+    'the answer says so. By leaf_index: any leaf, against the checkpoint of tree_size (immutable) or the newest one. Rate limited per address.',
   querystring: inclusionQuerySchema,
   response: {
     200: inclusionProofSchema.describe('The inclusion proof.'),

@@ -53,7 +53,8 @@ export function parseTilePath(rest: string): TileCoordinate {
   let level: number | 'entries';
   if (levelText === 'entries') level = 'entries';
   else if (LEVEL_RE.test(levelText) && Number(levelText) <= MAX_TILE_LEVEL) level = Number(levelText);
-  else throw new TilePathError(`${quoted(levelText)} is not a tile level: expected 'entries' or a number from 0 to ${MAX_TILE_LEVEL}.`);
+  else
+    throw new TilePathError(`${quoted(levelText)} is not a tile level: expected 'entries' or a number from 0 to ${MAX_TILE_LEVEL}.`);
 
   let width = TILE_WIDTH;
   const last = segments.length - 1;

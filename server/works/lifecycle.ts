@@ -1,4 +1,4 @@
-// Soft delete, restore and purge of a work (DECISIONS #5), for every caller: the dashboard's
+// Soft delete, restore and purge of a work (decision 0005), for every caller: the dashboard's
 // moderation, an approved removal request and the seed command. Each runs inside the caller's
 // transaction and writes the row change, its audit entry and its transparency-log leaf there,
 // so none can exist without the others. Purge: legal erasure of a removed work. The image files
@@ -65,7 +65,12 @@ const JSON_COLUMNS = new Set(['embedded_metadata', 'verification_resources', 'tr
  * One leaf per work, in the order given. The log records ids and the image hash only; a work
  * without a hash has nothing to log (null).
  */
-async function logEvents(trx: Transaction<DB>, rows: readonly Submission[], event: LeafEventType, now: Date): Promise<(number | null)[]> {
+async function logEvents(
+  trx: Transaction<DB>,
+  rows: readonly Submission[],
+  event: LeafEventType,
+  now: Date,
+): Promise<(number | null)[]> {
   const logged = rows.filter((row) => row.image_hash);
   const leaves = await appendLogEvents(
     trx,
@@ -92,8 +97,20 @@ export function toModerationResult(row: Submission, logIndex: number | null): Mo
   };
 }
 
-function auditEntry(row: Submission, ctx: ModerationContext, entry: Pick<AuditInput, 'action_type' | 'reason' | 'old_values' | 'new_values' | 'changed_fields'>): AuditInput {
-  return { table_name: 'submissions', record_id: row.id, admin: ctx.admin, ip: ctx.meta.ip, user_agent: ctx.meta.user_agent, at: ctx.now, ...entry };
+function auditEntry(
+  row: Submission,
+  ctx: ModerationContext,
+  entry: Pick<AuditInput, 'action_type' | 'reason' | 'old_values' | 'new_values' | 'changed_fields'>,
+): AuditInput {
+  return {
+    table_name: 'submissions',
+    record_id: row.id,
+    admin: ctx.admin,
+    ip: ctx.meta.ip,
+    user_agent: ctx.meta.user_agent,
+    at: ctx.now,
+    ...entry,
+  };
 }
 
 type ModerationFields = Pick<SubmissionUpdate, 'deleted_at' | 'deleted_by' | 'deletion_reason'>;
@@ -112,10 +129,21 @@ async function applyModeration(
   change: ModerationChange,
   ctx: ModerationContext,
 ): Promise<ModerationResult[]> {
-  const updated = await updateWorkRows(trx, rows.map((row) => row.id), change.next);
+  const updated = await updateWorkRows(
+    trx,
+    rows.map((row) => row.id),
+    change.next,
+  );
   await writeAudits(
     trx,
-    rows.map((row) => auditEntry(row, ctx, { action_type: change.action, reason: change.reason, old_values: moderationFields(row), new_values: change.next })),
+    rows.map((row) =>
+      auditEntry(row, ctx, {
+        action_type: change.action,
+        reason: change.reason,
+        old_values: moderationFields(row),
+        new_values: change.next,
+      }),
+    ),
   );
   const leaves = await logEvents(trx, updated, change.event, ctx.now);
   return updated.map((row, i) => toModerationResult(row, leaves[i]));
@@ -138,7 +166,12 @@ export async function softDeleteSubmissions(
 }
 
 /** One work; `row` must have been read with FOR UPDATE in `trx`. */
-export async function softDeleteSubmission(trx: Transaction<DB>, row: Submission, reason: string, ctx: ModerationContext): Promise<ModerationResult> {
+export async function softDeleteSubmission(
+  trx: Transaction<DB>,
+  row: Submission,
+  reason: string,
+  ctx: ModerationContext,
+): Promise<ModerationResult> {
   const [result] = await softDeleteSubmissions(trx, [row], reason, ctx);
   return result;
 }
@@ -180,7 +213,10 @@ async function deleteFiles(trx: Transaction<DB>, store: ObjectStore, row: Submis
   if (row.image_key && isValidObjectKey(row.image_key)) await store.delete('artworks', row.image_key);
   if (row.original_key && isValidObjectKey(row.original_key)) await store.delete('originals', row.original_key);
   // The upload record holds the same files' keys and the image's embedded metadata.
-  await deleteUploadsOfFiles(trx, [row.image_key, row.original_key].filter((k): k is string => !!k));
+  await deleteUploadsOfFiles(
+    trx,
+    [row.image_key, row.original_key].filter((k): k is string => !!k),
+  );
 }
 
 /**

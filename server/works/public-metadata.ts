@@ -9,7 +9,7 @@ function record(value: unknown): Record<string, unknown> | undefined {
 
 /**
  * What of the file's metadata may be stored on the work and shown publicly. A private prompt
- * must not leak through the generation parameters the tool wrote into the file (DECISIONS #17),
+ * must not leak through the generation parameters the tool wrote into the file (decision 0017),
  * so their prompt texts (and a free-text description, where tools often copy the prompt) go.
  */
 export function publicMetadata(metadata: ImageMetadata | unknown, promptVisibility: PromptVisibility): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // The public record of one work (core PublicWork), built only from a public_submissions row.
 // Each field is copied by name, so no column (e-mail, tokens, storage key of the original) can
-// reach a response by accident (DECISIONS #17).
+// reach a response by accident (decision 0017).
 import type { PublicWork, TrustBreakdownDto, TrustDimensionKey, VerificationResource } from '../../core/api-types';
 import { FAST_SUBMIT, SEMANTIC_TOKENS, verificationMethodLabel } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
@@ -52,7 +52,7 @@ export function toTrustBreakdown(stored: unknown, score: number, rubricVersion: 
   };
 }
 
-// SPEC §5 display rule: links to our own site with a mistyped ledger path ('/leger', '/ledgr',
+// docs/product.md §5 display rule: links to our own site with a mistyped ledger path ('/leger', '/ledgr',
 // '/Ledger/') show as /ledger. "Mistyped" = one path segment within two edits of 'ledger'.
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -90,7 +90,7 @@ export function rewriteLedgerLink(url: string, siteUrl: string): string {
   return `${site.origin}/ledger${parsed.search}${parsed.hash}`;
 }
 
-/** Stored resources with SPEC §5's display rules applied. */
+/** Stored resources with docs/product.md §5's display rules applied. */
 export function displayResources(stored: unknown, siteUrl: string, verifyUrl: string): VerificationResource[] {
   const resources: VerificationResource[] = (Array.isArray(stored) ? stored : []).map((item) => {
     const r = record(item);
@@ -100,11 +100,16 @@ export function displayResources(stored: unknown, siteUrl: string, verifyUrl: st
       url: url ? rewriteLedgerLink(url, siteUrl) : '',
       // Records registered before issue 17 stored 'Verified via Fast Submit'; the method's
       // label is shown instead, so no work below the Verified threshold reads as verified.
-      description: r.type === FAST_SUBMIT.verificationMethod ? verificationMethodLabel(r.type) : typeof r.description === 'string' ? r.description : '',
+      description:
+        r.type === FAST_SUBMIT.verificationMethod
+          ? verificationMethodLabel(r.type)
+          : typeof r.description === 'string'
+            ? r.description
+            : '',
     };
   });
   if (!resources.some((r) => r.url.trim() !== '')) {
-    // SPEC: two defaults when no resource has a URL: the product's own detail page and a
+    // docs/product.md §5: two defaults when no resource has a URL: the product's own detail page and a
     // community link. Our community is the public ledger itself; we link nothing we do not run.
     resources.push(
       { type: 'registry_record', url: verifyUrl, description: `${SITE_NAME} proof page` },

@@ -33,8 +33,17 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
 export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
   const leaves = await appendLogEvents(
     trx,
-    rows.map((row) => ({ registry_id: row.registry_id, submission_id: row.id, image_sha256: row.image_hash, event: 'created' as const, time: row.created_at })),
+    rows.map((row) => ({
+      registry_id: row.registry_id,
+      submission_id: row.id,
+      image_sha256: row.image_hash,
+      event: 'created' as const,
+      time: row.created_at,
+    })),
   );
-  await insertSubmissions(trx, rows.map((row, i) => ({ ...row, log_index: leaves[i].leafIndex })));
+  await insertSubmissions(
+    trx,
+    rows.map((row, i) => ({ ...row, log_index: leaves[i].leafIndex })),
+  );
   return leaves.map((leaf) => leaf.leafIndex);
 }

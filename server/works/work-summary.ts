@@ -1,6 +1,6 @@
 // The card-sized view of a work (core WorkSummary) used by the ledger, artist pages and the
 // featured list. Only columns of the public view are read, and each field is copied by name,
-// so a column added to a query later cannot reach a response by accident (DECISIONS #17).
+// so a column added to a query later cannot reach a response by accident (decision 0017).
 import type { WorkSummary } from '../../core/api-types';
 import { effectiveToolName } from '../../core/tools';
 import type { PublicSubmission } from '../db/types';

@@ -1,7 +1,7 @@
 // The works layer's queries on submissions, shared by the features: the registration lock and
 // numbers, the row changes of the lifecycle (register, soft delete, restore, purge), and the
 // public reads of one work, an artist's works and close fingerprints. Public reads go through
-// public_submissions only (DECISIONS #17).
+// public_submissions only (decision 0017).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
@@ -42,14 +42,21 @@ export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSub
 export async function findWork(db: Kysely<DB>, ref: string, lock = false): Promise<Submission | undefined> {
   const id = normaliseSubmissionRef(ref);
   if (!id) return undefined;
-  let query = db.selectFrom('submissions').selectAll().where(isUuid(id) ? 'id' : 'registry_id', '=', id);
+  let query = db
+    .selectFrom('submissions')
+    .selectAll()
+    .where(isUuid(id) ? 'id' : 'registry_id', '=', id);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 /** The UUID of the work a UUID or registry id names, whatever its state. */
 export async function findWorkId(db: Kysely<DB>, ref: string): Promise<string | undefined> {
-  const row = await db.selectFrom('submissions').select('id').where(isUuid(ref) ? 'id' : 'registry_id', '=', ref).executeTakeFirst();
+  const row = await db
+    .selectFrom('submissions')
+    .select('id')
+    .where(isUuid(ref) ? 'id' : 'registry_id', '=', ref)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -60,7 +67,12 @@ export async function updateWorkRow(trx: Transaction<DB>, id: string, set: Submi
 /** The same change on many works (a batch of soft deletes); the rows come back in `ids`' order. */
 export async function updateWorkRows(trx: Transaction<DB>, ids: readonly string[], set: SubmissionUpdate): Promise<Submission[]> {
   if (ids.length === 0) return [];
-  const rows = await trx.updateTable('submissions').set(set).where('id', 'in', [...ids]).returningAll().execute();
+  const rows = await trx
+    .updateTable('submissions')
+    .set(set)
+    .where('id', 'in', [...ids])
+    .returningAll()
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -72,7 +84,12 @@ export async function updateWorkRows(trx: Transaction<DB>, ids: readonly string[
 /** The given works, locked for the rest of the transaction, in `ids`' order; missing ids are skipped. */
 export async function findWorksForUpdate(trx: Transaction<DB>, ids: readonly string[]): Promise<Submission[]> {
   if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('submissions').selectAll().where('id', 'in', [...ids]).forUpdate().execute();
+  const rows = await trx
+    .selectFrom('submissions')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .forUpdate()
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -105,7 +122,9 @@ export async function findPublicDuplicateTarget(db: Kysely<DB>, id: string | nul
     .select(['id', 'registry_id', 'artist_name', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { id: row.id, registry_id: row.registry_id, artist_name: row.artist_name, created_at: new Date(row.created_at).toISOString() } : null;
+  return row
+    ? { id: row.id, registry_id: row.registry_id, artist_name: row.artist_name, created_at: new Date(row.created_at).toISOString() }
+    : null;
 }
 
 /** One page of an artist's public works (the artist page, and its head tags for link previews). */
@@ -114,7 +133,7 @@ export interface ArtistPage {
   total: number;
   /** Of `total`, the works at or above the Verified threshold. */
   verified: number;
-  /** The artist's newest work: SPEC's "first item" supplies the name and links on every page. */
+  /** The artist's newest work: it supplies the name and links on every page (docs/product.md §2). */
   newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
 }
 
@@ -182,4 +201,3 @@ export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promi
     .execute();
   return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
 }
-

@@ -34,7 +34,11 @@ const region = (page: Page) => page.locator('[role="region"][aria-label="Submiss
 test.describe('admin submissions table', () => {
   test('at 1280 px every column is readable without scrolling, and Actions covers no Tool cell', async ({ page, request }) => {
     // A work with a long tool name (the issue saw 'Automatic1' and 'Leonardo.A' cut off).
-    const work = await registerWork(request, { title: `Admin table ${RUN}`, artist_name: `Admin Table Artist ${RUN}`, tool: 'Automatic1111' });
+    const work = await registerWork(request, {
+      title: `Admin table ${RUN}`,
+      artist_name: `Admin Table Artist ${RUN}`,
+      tool: 'Automatic1111',
+    });
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page);
     await expect(region(page).getByRole('row').filter({ hasText: work.registry_id })).toBeVisible();

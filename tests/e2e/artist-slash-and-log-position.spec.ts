@@ -17,7 +17,9 @@ let seed = 5_000_000 + (Number.parseInt(RUN.slice(-4), 36) % 100_000) * 10;
 async function registerWork(request: APIRequestContext, title: string): Promise<PublicWork> {
   seed += 1;
   const png = await picture({ width: 640, height: 480, seed }).png().toBuffer();
-  const upload = await request.post('/api/uploads', { multipart: { file: { name: `slash-${seed}.png`, mimeType: 'image/png', buffer: png } } });
+  const upload = await request.post('/api/uploads', {
+    multipart: { file: { name: `slash-${seed}.png`, mimeType: 'image/png', buffer: png } },
+  });
   expect(upload.status(), await upload.text()).toBe(201);
   const { upload_id } = (await upload.json()) as UploadResponse;
   const submission = await request.post('/api/submissions', {
@@ -39,7 +41,14 @@ async function registerWork(request: APIRequestContext, title: string): Promise<
 /** content of <meta property|name="key" content="…">, entities decoded. */
 function meta(html: string, key: string): string | null {
   const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html);
-  return m ? m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 let work: PublicWork;
@@ -110,7 +119,9 @@ test.describe('the log position', () => {
     const verified = logPanel.getByText(/^Included in the public log at position \d+ of \d+, verified in your browser$/);
     await expect(verified).toBeVisible({ timeout: 15_000 });
     const size = await shownCheckpointSize(page);
-    await expect(verified).toHaveText(`Included in the public log at position ${work.log_index! + 1} of ${size}, verified in your browser`);
+    await expect(verified).toHaveText(
+      `Included in the public log at position ${work.log_index! + 1} of ${size}, verified in your browser`,
+    );
     await expect(logPanel.getByText(/leaf \d+ of|Leaf index/)).toHaveCount(0);
     await logPanel.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'proof-log-position', 375);

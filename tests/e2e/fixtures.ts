@@ -75,7 +75,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('[data-sonner-toast]');
   await page.mouse.move(0, 0);
   for (let i = 0; i < 20 && (await toasts.count()) > 0; i++) {
-    await toasts.first().locator('[data-close-button]').dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => undefined);
+    await toasts
+      .first()
+      .locator('[data-close-button]')
+      .dispatchEvent('click', undefined, { timeout: 1000 })
+      .catch(() => undefined);
     await page.waitForTimeout(100);
   }
   await expect(toasts).toHaveCount(0);

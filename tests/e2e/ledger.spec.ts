@@ -199,7 +199,7 @@ test.describe('ledger', () => {
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  test("shows the empty state, and 'Clear Filters' clears every filter (DECISIONS #22)", async ({ page }) => {
+  test("shows the empty state, and 'Clear Filters' clears every filter (decision 0022)", async ({ page }) => {
     await openLedger(page);
     await searchBox(page).fill(`nothing-matches-${RUN}`);
     await page.getByLabel('Tool').selectOption('Midjourney');
@@ -225,7 +225,9 @@ test.describe('ledger', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined }));
     await openLedger(page, `?search=${UNIQUE_WORD}`);
-    await card(page, TARGET_TITLE).getByRole('button', { name: `Share ${TARGET_TITLE}` }).click();
+    await card(page, TARGET_TITLE)
+      .getByRole('button', { name: `Share ${TARGET_TITLE}` })
+      .click();
     await expectToast(page, 'Link copied', 'Share link copied to clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/verify/${target.id}`);
   });
@@ -304,7 +306,9 @@ test.describe('Quick View', () => {
 
   test("says 'Failed to copy' when the clipboard refuses", async ({ page }) => {
     await openLedger(page, `?search=${UNIQUE_WORD}`);
-    await card(page, TARGET_TITLE).getByRole('button', { name: /^Quick View/ }).click();
+    await card(page, TARGET_TITLE)
+      .getByRole('button', { name: /^Quick View/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
     await expect(dialog.getByText(target.id, { exact: true })).toBeVisible();
     await page.evaluate(() => {
@@ -319,7 +323,9 @@ test.describe('Quick View', () => {
 
   test('shows the private-prompt notice instead of a private prompt', async ({ page }) => {
     await openLedger(page, `?search=${encodeURIComponent(PRIVATE_TITLE)}`);
-    await card(page, PRIVATE_TITLE).getByRole('button', { name: /^Quick View/ }).click();
+    await card(page, PRIVATE_TITLE)
+      .getByRole('button', { name: /^Quick View/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
     await expect(dialog.getByText(privateWork.id, { exact: true })).toBeVisible();
     await expect(dialog.getByText('Prompt kept private by artist')).toBeVisible();
@@ -383,7 +389,9 @@ test.describe('accessibility and layout', () => {
 
   test('the Quick View dialog has no axe violations at 1280 px and 375 px', async ({ freshPage: page }) => {
     await openLedger(page, `?search=${UNIQUE_WORD}`);
-    await card(page, TARGET_TITLE).getByRole('button', { name: /^Quick View/ }).click();
+    await card(page, TARGET_TITLE)
+      .getByRole('button', { name: /^Quick View/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });
     await expect(dialog.getByText('Registered via Fast Submit')).toBeVisible();
     // The dialog is fixed to the viewport: a viewport shot shows it as the visitor sees it.

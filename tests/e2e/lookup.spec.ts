@@ -86,7 +86,9 @@ test('the original file is an exact match, marked as registered first', async ({
 
 test('an unrelated image matches nothing', async ({ page }) => {
   // Another seeded picture from this file's range, never registered: a different picture.
-  const unrelated = await picture({ width: 640, height: 480, seed: SEED + 5 }).png().toBuffer();
+  const unrelated = await picture({ width: 640, height: 480, seed: SEED + 5 })
+    .png()
+    .toBuffer();
   await page.goto('/lookup');
   await checkFile(page, { name: 'unrelated.png', mimeType: 'image/png', buffer: unrelated });
   await expect(page.getByText('No registered work matches this image.')).toBeVisible();
@@ -99,8 +101,14 @@ test('a file that is not a JPG, PNG or WebP is refused in the browser', async ({
     if (request.url().endsWith('/api/lookup')) posted = true;
   });
   await page.goto('/lookup');
-  await checkFile(page, { name: 'drawing.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Unsupported image type.' })).toContainText('Please upload a JPG, PNG or WebP image.');
+  await checkFile(page, {
+    name: 'drawing.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Unsupported image type.' })).toContainText(
+    'Please upload a JPG, PNG or WebP image.',
+  );
   expect(posted).toBe(false);
 });
 

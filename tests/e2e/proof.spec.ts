@@ -59,9 +59,24 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     const links = [`https://portfolio.example/${RUN}`, `https://social.example/@proof${RUN}`];
-    publicWork = await registerWork(request, { title: PUBLIC_TITLE, prompt: PUBLIC_PROMPT, prompt_visibility: 'public', profile_links: links });
-    privateWork = await registerWork(request, { title: PRIVATE_TITLE, prompt: PRIVATE_PROMPT, prompt_visibility: 'private', profile_links: links });
-    incompleteWork = await registerWork(request, { title: INCOMPLETE_TITLE, prompt: '', prompt_visibility: 'private', profile_links: [] });
+    publicWork = await registerWork(request, {
+      title: PUBLIC_TITLE,
+      prompt: PUBLIC_PROMPT,
+      prompt_visibility: 'public',
+      profile_links: links,
+    });
+    privateWork = await registerWork(request, {
+      title: PRIVATE_TITLE,
+      prompt: PRIVATE_PROMPT,
+      prompt_visibility: 'private',
+      profile_links: links,
+    });
+    incompleteWork = await registerWork(request, {
+      title: INCOMPLETE_TITLE,
+      prompt: '',
+      prompt_visibility: 'private',
+      profile_links: [],
+    });
   } finally {
     await request.dispose();
   }

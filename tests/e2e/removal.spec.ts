@@ -1,5 +1,5 @@
 // The public removal-request form: its checks, the /verify/ link of a real work, the success
-// screen with the 48-72 hour vetting time everywhere (DECISIONS #6), and accessibility.
+// screen with the 48-72 hour vetting time everywhere (decision 0006), and accessibility.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { LedgerResponse } from '../../core/api-types';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
@@ -28,7 +28,9 @@ async function seededWorkId(request: APIRequestContext): Promise<string> {
 
 /** Screenshots at both widths, from the top, without toasts over the form. */
 async function screenshots(page: Page, name: string): Promise<void> {
-  await page.locator('[data-sonner-toast] [data-close-button]').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLElement).click()));
+  await page
+    .locator('[data-sonner-toast] [data-close-button]')
+    .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLElement).click()));
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name, 375);
@@ -77,7 +79,12 @@ test.describe('removal request', () => {
     expect(response.status()).toBe(201);
     expect(((await response.json()) as { submission_id: string | null }).submission_id).toBe(id);
 
-    await expectToast(page, 'success', 'Request Submitted Successfully', 'Our moderators will review your request within 48-72 hours.');
+    await expectToast(
+      page,
+      'success',
+      'Request Submitted Successfully',
+      'Our moderators will review your request within 48-72 hours.',
+    );
     await expect(page.getByRole('heading', { level: 2, name: 'Request Submitted Successfully' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     const steps = page.getByRole('list').filter({ hasText: 'Moderator review' }).getByRole('listitem');
@@ -89,7 +96,13 @@ test.describe('removal request', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Submit Another Request' }).click();
-    for (const label of ['Artwork URL or Registry ID', 'Full Name', 'Email Address', 'Reason for Removal', 'Additional Information (optional)']) {
+    for (const label of [
+      'Artwork URL or Registry ID',
+      'Full Name',
+      'Email Address',
+      'Reason for Removal',
+      'Additional Information (optional)',
+    ]) {
       await expect(field(page, label)).toHaveValue('');
     }
   });

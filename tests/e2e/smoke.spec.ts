@@ -5,10 +5,7 @@ import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures'
 const HERO = 'Your Art. Your Origin. Verified.';
 
 test.describe('app shell', () => {
-  test('home shows the hero headline, its three actions and the nav bar, without console errors', async ({
-    page,
-    consoleErrors,
-  }) => {
+  test('home shows the hero headline, its three actions and the nav bar, without console errors', async ({ page, consoleErrors }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
@@ -52,10 +49,7 @@ test.describe('app shell', () => {
       await expect(legal.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
     const site = (await (await page.request.get('/api/site')).json()) as { support_email: string; sponsor_url: string };
-    await expect(page.getByRole('link', { name: site.support_email })).toHaveAttribute(
-      'href',
-      `mailto:${site.support_email}`,
-    );
+    await expect(page.getByRole('link', { name: site.support_email })).toHaveAttribute('href', `mailto:${site.support_email}`);
     const sponsor = page.locator('footer form');
     await expect(sponsor).toHaveAttribute('action', site.sponsor_url);
     await expect(sponsor).toHaveAttribute('method', 'post');

@@ -60,7 +60,9 @@ test.describe('status wording after registering a low-score work', () => {
     await page.goto('/fast-submit');
     // The wizard refuses to submit while the image is still uploading ('Upload incomplete').
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploads') && r.request().method() === 'POST');
-    await page.getByTestId('image-file-input').setInputFiles({ name: 'low-score.png', mimeType: 'image/png', buffer: await noisePng() });
+    await page
+      .getByTestId('image-file-input')
+      .setInputFiles({ name: 'low-score.png', mimeType: 'image/png', buffer: await noisePng() });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Artwork Title').fill(title);
     // No prompt, no story, no links: the weakest honest registration.
@@ -81,7 +83,9 @@ test.describe('status wording after registering a low-score work', () => {
     expect(created.trust_meter, 'a work without prompt or links stays below the Verified threshold').toBeLessThan(VERIFIED_THRESHOLD);
     expect(created.status).toBe('Incomplete');
 
-    await expect(toast(page, 'Registered', 'Your artwork is registered, status Incomplete — see how to reach Verified.')).toBeVisible();
+    await expect(
+      toast(page, 'Registered', 'Your artwork is registered, status Incomplete — see how to reach Verified.'),
+    ).toBeVisible();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: /has been verified/ })).toHaveCount(0);
 
     // The proof page: the method, the status, and the way to Verified the toast points to.

@@ -1,5 +1,5 @@
 // The artist's registration flow: the home page's quick-start form, the 7-step /fast-submit
-// wizard, and the browser's own refusal of files the server would refuse (DECISIONS #7, #8).
+// wizard, and the browser's own refusal of files the server would refuse (decisions 0007, 0008).
 // Everything runs against the real server; images are real PNGs made with sharp.
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
@@ -83,9 +83,7 @@ test.describe('home quick-start form', () => {
     await expect(form.getByText('Supported: JPG, PNG, WebP (max 10MB)')).toBeVisible();
     await expect(form.getByText('Shown publicly as the artist name.')).toBeVisible();
     await expect(form.getByText("We'll send a verification link to this address.")).toBeVisible();
-    await expect(
-      form.getByText('Next step: add your prompt, select the AI tools you used and complete verification.'),
-    ).toBeVisible();
+    await expect(form.getByText('Next step: add your prompt, select the AI tools you used and complete verification.')).toBeVisible();
     await expect(imageInput(page)).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp');
 
     await continueButton(page).click();
@@ -180,7 +178,9 @@ test.describe('home featured works', () => {
     // Registering a work scoring 62 or more elsewhere makes the open home page fetch its list again.
     const refetch = page.waitForRequest((r) => r.url().endsWith('/api/featured'));
     const png = await noisePng('live.png', 320, 240);
-    const upload = await request.post('/api/uploads', { multipart: { file: { name: png.name, mimeType: png.mimeType, buffer: png.buffer } } });
+    const upload = await request.post('/api/uploads', {
+      multipart: { file: { name: png.name, mimeType: png.mimeType, buffer: png.buffer } },
+    });
     expect(upload.status()).toBe(201);
     const { upload_id } = (await upload.json()) as { upload_id: string };
     const created = await request.post('/api/submissions', {
@@ -330,7 +330,17 @@ test.describe('fast-submit wizard', () => {
     // Step 7: review everything, then submit.
     await expectStep(page, 7, 'Review and Submit');
     const review = page.locator('dl').last();
-    for (const text of [title, prompt, 'Krea', 'CC BY-NC-SA 4.0', 'painter@example.com', 'Erin Example', artist, 'https://portfolio.example/erin', 'Sam Second']) {
+    for (const text of [
+      title,
+      prompt,
+      'Krea',
+      'CC BY-NC-SA 4.0',
+      'painter@example.com',
+      'Erin Example',
+      artist,
+      'https://portfolio.example/erin',
+      'Sam Second',
+    ]) {
       await expect(review.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);

@@ -37,7 +37,10 @@ async function optionLabels(page: Page, label: string): Promise<string[]> {
 
 test.describe.configure({ mode: 'serial' });
 
-test("a work registered with tag 'portrait' and platform 'Discord' is offered and found by the ledger's filters", async ({ page, request }) => {
+test("a work registered with tag 'portrait' and platform 'Discord' is offered and found by the ledger's filters", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/fast-submit');
   await page.getByTestId('image-file-input').setInputFiles(await noisePng('portrait.png'));
@@ -69,7 +72,9 @@ test("a work registered with tag 'portrait' and platform 'Discord' is offered an
   // A tag with a comma inside a pasted list is split; one with a '<' is refused under the box.
   await tagBox.fill('fantasy, <b>');
   await page.getByRole('button', { name: 'Add tag', exact: true }).click();
-  await expect(page.getByText("Tags start with a letter or number and may contain letters, numbers, spaces and - ' & . + only.")).toBeVisible();
+  await expect(
+    page.getByText("Tags start with a letter or number and may contain letters, numbers, spaces and - ' & . + only."),
+  ).toBeVisible();
   await expect(tagBox).toHaveAttribute('aria-invalid', 'true');
   await tagBox.fill('fantasy');
   await expect(tagBox).not.toHaveAttribute('aria-invalid', 'true');
@@ -125,11 +130,16 @@ test("a work registered with tag 'portrait' and platform 'Discord' is offered an
   await expectNoAxeViolations(page);
 });
 
-test("every platform and tag offered finds at least one work: no choice is a dead end", async ({ page }) => {
+test('every platform and tag offered finds at least one work: no choice is a dead end', async ({ page }) => {
   test.setTimeout(120_000);
   await openLedger(page);
   for (const label of ['Platform', 'Tag']) {
-    const values = (await page.getByLabel(label, { exact: true }).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    const values = (
+      await page
+        .getByLabel(label, { exact: true })
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+    ).filter(Boolean);
     expect(values.length, label).toBeGreaterThan(0);
     for (const value of values) {
       await page.getByLabel(label, { exact: true }).selectOption(value);
@@ -156,7 +166,8 @@ test.describe("'Clear Filters'", () => {
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       await expect(page).toHaveURL(/\/ledger$/);
       await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-      for (const label of ['Tool', 'Platform', 'Tag', 'Date']) await expect(page.getByLabel(label, { exact: true }), label).toHaveValue('');
+      for (const label of ['Tool', 'Platform', 'Tag', 'Date'])
+        await expect(page.getByLabel(label, { exact: true }), label).toHaveValue('');
       await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('newest');
       await expect(page.getByText(/^Showing 1-12 of \d+ submissions$/)).toBeVisible();
       await expect(results(page)).toHaveCount(12);

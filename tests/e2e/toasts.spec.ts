@@ -21,12 +21,15 @@ function overlaps(a: Box, b: Box): boolean {
  * to an invalid field may scroll the page between two separate reads.
  */
 async function boxesWithToast(page: Page, selectors: string[]): Promise<{ toast: Box; others: Box[] }> {
-  const all = await page.evaluate((list) => {
-    return list.map((selector) => {
-      const r = document.querySelector(selector)!.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    });
-  }, [TOAST, ...selectors]);
+  const all = await page.evaluate(
+    (list) => {
+      return list.map((selector) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      });
+    },
+    [TOAST, ...selectors],
+  );
   return { toast: all[0], others: all.slice(1) };
 }
 
@@ -79,7 +82,10 @@ for (const viewport of VIEWPORTS) {
 
     test("'Details loaded' does not cover Quick View's title or close button", async ({ page }) => {
       await page.goto('/ledger');
-      await page.getByRole('button', { name: /^Quick View/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Quick View/ })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Submission Details' });
       await expect(dialog).toBeVisible();
       await expectOneToast(page, 'Details loaded');

@@ -56,7 +56,9 @@ async function expectNoFieldError(field: Locator): Promise<void> {
 async function expectPreviewLoaded(page: Page): Promise<void> {
   const img = page.getByRole('img', { name: 'Preview of your artwork' });
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 test.describe('the wizard keeps its draft across a reload', () => {
@@ -86,7 +88,10 @@ test.describe('the wizard keeps its draft across a reload', () => {
     await expectStep(page, 3, 'Your Story');
     await expect(page.getByTestId('draft-restored')).toHaveText('Your draft was restored.');
     await expect(page.getByLabel('Story and context')).toHaveValue('Painted in one night.');
-    await expect(page.getByRole('list', { name: 'Your tags' }).getByRole('listitem')).toHaveText(['AI Art (always included)', 'night scene']);
+    await expect(page.getByRole('list', { name: 'Your tags' }).getByRole('listitem')).toHaveText([
+      'AI Art (always included)',
+      'night scene',
+    ]);
     await expect(page.getByLabel('Add a tag')).toHaveValue('rain');
     await nextButton(page).click();
 
@@ -223,7 +228,9 @@ test.describe('the wizard keeps its draft across a reload', () => {
 });
 
 test.describe('wizard errors stand under the field at fault', () => {
-  test('each step marks its invalid fields, describes them with the message and focuses the first; the toasts stay', async ({ page }) => {
+  test('each step marks its invalid fields, describes them with the message and focuses the first; the toasts stay', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.goto('/fast-submit');
 

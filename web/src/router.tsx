@@ -11,7 +11,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
-// The routes of SPEC §2. The server answers 404 for paths outside this list (see server routes).
+// The routes of docs/product.md §2. The server answers 404 for paths outside this list (see server routes).
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,4 +1,4 @@
--- The whole schema of SPEC §3 as refined by DESIGN.md and DECISIONS.md.
+-- The whole schema: the records of docs/product.md §3, with the changes of docs/decisions/.
 -- Runs unchanged on PGlite (embedded) and PostgreSQL 15+.
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -67,20 +67,20 @@ CREATE TABLE submissions (
   display_height        integer,
   embedded_metadata     jsonb NOT NULL DEFAULT '{}'::jsonb,
   verification_resources jsonb NOT NULL DEFAULT '[]'::jsonb,
-  -- Permissions (DECISIONS #12): all six are stored and exported.
+  -- Permissions (decision 0012): all six are stored and exported.
   allow_ai_training     boolean NOT NULL DEFAULT false,
   restrict_usage        boolean NOT NULL DEFAULT false,
   remix_allowed         boolean NOT NULL DEFAULT false,
   no_commercial         boolean NOT NULL DEFAULT false,
   sensitive_content     boolean NOT NULL DEFAULT false,
   must_give_credit      boolean NOT NULL DEFAULT true,
-  -- Trust, computed only on the server (DECISIONS #1).
+  -- Trust, computed only on the server (decision 0001).
   trust_meter           integer NOT NULL CHECK (trust_meter BETWEEN 0 AND 100),
   trust_breakdown       jsonb NOT NULL DEFAULT '{}'::jsonb,
   trust_rubric_version  text NOT NULL DEFAULT '',
   prompt_specificity    jsonb NOT NULL DEFAULT '{}'::jsonb,
   duplicate_of          uuid,
-  -- E-mail verification (DECISIONS #13); the address and token never leave admin views.
+  -- E-mail verification (decision 0013); the address and token never leave admin views.
   email_verified_at     timestamptz,
   email_verify_token_hash text,
   email_verify_sent_at  timestamptz,
@@ -122,12 +122,12 @@ CREATE INDEX submissions_image_key_idx ON submissions (image_key);
 CREATE INDEX submissions_deleted_idx ON submissions (deleted_at DESC) WHERE deleted_at IS NOT NULL;
 CREATE INDEX submissions_email_idx ON submissions (lower(author_email));
 
--- Admins see every row that is not deleted (SPEC §3 'active' view).
+-- Admins see every row that is not deleted (docs/product.md §3 'active' view).
 CREATE VIEW active_submissions AS
   SELECT * FROM submissions WHERE deleted_at IS NULL AND purged_at IS NULL;
 
 -- The only relation public code reads. It leaves out e-mail, verification tokens, storage keys
--- of originals and private prompts, so a query mistake elsewhere cannot leak them (DECISIONS #17).
+-- of originals and private prompts, so a query mistake elsewhere cannot leak them (decision 0017).
 CREATE VIEW public_submissions AS
   SELECT id, registry_seq, registry_id, title, artist_name, author_full_name,
          author_city, author_state, author_country, portfolio_link, external_link,
@@ -173,7 +173,7 @@ CREATE TABLE admin_users (
 );
 CREATE UNIQUE INDEX admin_users_email_idx ON admin_users (lower(email));
 
--- Server-side admin sessions (DECISIONS #14); the cookie carries a random token, we keep its hash.
+-- Server-side admin sessions (decision 0014); the cookie carries a random token, we keep its hash.
 CREATE TABLE admin_sessions (
   token_hash   text PRIMARY KEY,
   admin_id     uuid NOT NULL REFERENCES admin_users (id) ON DELETE CASCADE,
@@ -222,7 +222,7 @@ CREATE TABLE tlog_checkpoints (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 
--- Fixed-window counters for rate limits shared by every server process (DESIGN.md "Scale").
+-- Fixed-window counters for rate limits shared by every server process (decision 0035).
 CREATE TABLE rate_limit_counters (
   key        text PRIMARY KEY,
   hits       integer NOT NULL,

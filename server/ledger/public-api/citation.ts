@@ -1,7 +1,7 @@
 import { DATASET_LICENSE } from '../../../core/constants';
 import { SITE_NAME } from '../../../core/site';
 
-/** The dataset as a whole (SPEC §9 "Dataset licence"). */
+/** The dataset as a whole (docs/product.md §9 "Dataset licence"). */
 export const DATASET_LICENSE_NAME = DATASET_LICENSE;
 export const DATASET_LICENSE_URL = 'https://creativecommons.org/licenses/by/4.0/';
 export const DATASET_LICENSE_NOTE =
@@ -11,7 +11,7 @@ export const DATASET_LICENSE_NOTE =
 export const DATASET_NAME = `${SITE_NAME} Public Ledger`;
 
 /**
- * The citation the API page asks dataset users to give (SPEC §2 /api/docs, §9), e.g.
+ * The citation the API page asks dataset users to give (docs/product.md §2 /api/docs, §9), e.g.
  * "VeriWork Public Ledger (2026). AI-generated artwork registry dataset. Retrieved 2026-11-22
  * from https://example.org/api/v1/ledger. Licensed CC BY 4.0."
  */

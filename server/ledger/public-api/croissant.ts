@@ -1,10 +1,5 @@
 import { SITE_NAME } from '../../../core/site';
-import {
-  DATASET_LICENSE_NOTE,
-  DATASET_LICENSE_URL,
-  DATASET_NAME,
-  datasetCitation,
-} from './citation';
+import { DATASET_LICENSE_NOTE, DATASET_LICENSE_URL, DATASET_NAME, datasetCitation } from './citation';
 import { PUBLIC_API_VERSION } from './metadata';
 
 /** Croissant 1.0 JSON-LD context as recommended by the spec (MLCommons, appendix 1). */
@@ -77,11 +72,7 @@ const FIELDS: ReadonlyArray<readonly [string, string, string, string]> = [
  * /api/v1/ledger/croissant.json and the API page. The ledger grows, so it is a live dataset:
  * the dump carries no fixed checksum.
  */
-export function croissantDescription(input: {
-  siteUrl: string;
-  totalEntries: number;
-  generatedAt: Date;
-}): Record<string, unknown> {
+export function croissantDescription(input: { siteUrl: string; totalEntries: number; generatedAt: Date }): Record<string, unknown> {
   const site = input.siteUrl.replace(/\/+$/, '');
   return {
     '@context': CROISSANT_CONTEXT,
@@ -90,7 +81,7 @@ export function croissantDescription(input: {
     name: DATASET_NAME,
     description:
       `Public, non-deleted records of the ${SITE_NAME} registry of AI-generated artwork: title, artist, ` +
-      'tool, public prompts, trust score, image link and SHA-256, licence and the artist\'s permissions ' +
+      "tool, public prompts, trust score, image link and SHA-256, licence and the artist's permissions " +
       `(${input.totalEntries} entries on ${input.generatedAt.toISOString().slice(0, 10)}). ` +
       'Private prompts, e-mail addresses and private or removed works are never included. ' +
       DATASET_LICENSE_NOTE,

@@ -21,10 +21,7 @@ const cursorSchema = z.object({
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export function encodeCursor(cursor: { created_at: string | Date; id: string }): string {
-  const createdAt =
-    cursor.created_at instanceof Date
-      ? cursor.created_at.toISOString()
-      : postgresTextToIso(cursor.created_at);
+  const createdAt = cursor.created_at instanceof Date ? cursor.created_at.toISOString() : postgresTextToIso(cursor.created_at);
   const payload: LedgerCursor = { created_at: createdAt, id: cursor.id };
   return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
 }

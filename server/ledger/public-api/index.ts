@@ -1,7 +1,14 @@
-// Pure parts of the public read API (SPEC §3, §7, §9): query parsing, records, format writers,
+// Pure parts of the public read API (docs/product.md §3, §7, §9): query parsing, records, format writers,
 // Croissant description and citation. No database or HTTP here; routes live elsewhere.
 export { encodeCursor, decodeCursor, type LedgerCursor } from './cursor';
-export { publicApiQuerySchema, parsePublicApiQuery, PUBLIC_API_QUERY_CLEANING, type PublicApiQuery, type ParseResult, type PublicApiFormat } from './params';
+export {
+  publicApiQuerySchema,
+  parsePublicApiQuery,
+  PUBLIC_API_QUERY_CLEANING,
+  type PublicApiQuery,
+  type ParseResult,
+  type PublicApiFormat,
+} from './params';
 export {
   publicApiRecordSchema,
   toPublicRecord,

@@ -4,7 +4,7 @@ import type { PublicApiQuery } from './params';
 
 export const PUBLIC_API_VERSION = PUBLIC_API.apiVersion;
 
-/** Response metadata (SPEC §3), plus paging and the training filter. */
+/** Response metadata (docs/product.md §3), plus paging and the training filter. */
 export const publicApiMetadataSchema = z
   .object({
     total_entries: z.number().int().describe('Entries matching the filters, across all pages.'),

@@ -53,19 +53,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const publicApiQuerySchema = z
   .object({
-    format: z
-      .enum(PUBLIC_API_FORMATS, { error: MUST.format })
-      .default('json')
-      .meta({ description: 'Response format.' }),
+    format: z.enum(PUBLIC_API_FORMATS, { error: MUST.format }).default('json').meta({ description: 'Response format.' }),
     limit: digits(MUST.limit)
       .refine((n) => n >= 1, { error: MUST.limit })
       // Larger values are capped, not refused: a client asking for "everything" still works.
       .transform((n) => Math.min(n, PUBLIC_API_MAX_LIMIT))
       .default(PUBLIC_API_DEFAULT_LIMIT)
-      .meta({ description: `Entries per response, 1-${PUBLIC_API_MAX_LIMIT}; larger values are capped.`, default: String(PUBLIC_API_DEFAULT_LIMIT) }),
+      .meta({
+        description: `Entries per response, 1-${PUBLIC_API_MAX_LIMIT}; larger values are capped.`,
+        default: String(PUBLIC_API_DEFAULT_LIMIT),
+      }),
     offset: wholeNumber(MUST.offset)
       .default(PUBLIC_API.defaultOffset)
-      .meta({ description: 'Entries to skip. Prefer cursor for paging through the whole ledger.', default: String(PUBLIC_API.defaultOffset) }),
+      .meta({
+        description: 'Entries to skip. Prefer cursor for paging through the whole ledger.',
+        default: String(PUBLIC_API.defaultOffset),
+      }),
     min_trust_level: wholeNumber(MUST.min_trust_level)
       .refine((n) => n <= TRUST_MAX, { error: MUST.min_trust_level })
       .default(TRUST_MIN)
@@ -131,9 +134,7 @@ export type PublicApiQuery = z.output<typeof publicApiQuerySchema>;
 /** The public API's cleaning (see invalid-parameter.ts): values trimmed, the opaque cursor kept as sent. */
 export const PUBLIC_API_QUERY_CLEANING: QueryCleaning = { trimExcept: ['cursor'] };
 
-export type ParseResult =
-  | { ok: true; value: PublicApiQuery }
-  | { ok: false; parameter: string; message: string };
+export type ParseResult = { ok: true; value: PublicApiQuery } | { ok: false; parameter: string; message: string };
 
 /**
  * Validates a raw query object (as Fastify gives it) the way the route does. On failure the

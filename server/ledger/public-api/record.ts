@@ -3,7 +3,7 @@ import { proofPath } from '../../../core/ids';
 import { trustStatus } from '../../../core/status';
 
 /**
- * One work as the public read API shows it (SPEC §3 "Public API record", DECISIONS #12, #17).
+ * One work as the public read API shows it (docs/product.md §3 "Public API record", decisions 0012, 0017).
  * Every format (JSON, JSONL, CSV, XML, RSS) is written from this shape only; the schema
  * describes it in /api/openapi.json.
  */
@@ -32,7 +32,7 @@ export const publicApiRecordSchema = z
     platform: z.string().nullable(),
     verification_method: z.string().nullable(),
     trust_meter: z.number().describe('Trust score, 0-100.'),
-    status: z.string().describe("Trust status label, e.g. 'Provenance Strong' (SPEC §4)."),
+    status: z.string().describe("Trust status label, e.g. 'Provenance Strong'."),
     tags: z.array(z.string()),
     usage_type: z.array(z.string()),
     created_at: z.string().describe('Registration time, ISO 8601 UTC.'),
@@ -93,7 +93,7 @@ export interface ToPublicRecordOptions {
   imageUrl?: (stored: string, siteUrl: string) => string | null;
 }
 
-/** Fast submit stores this text when the artist gave no prompt (SPEC §3); it is not a prompt. */
+/** Fast submit stores this text when the artist gave no prompt (docs/product.md §3); it is not a prompt. */
 const NO_PROMPT_PLACEHOLDER = 'No prompt provided';
 
 export function toPublicRecord(row: PublicSubmissionRow, options: ToPublicRecordOptions): PublicApiRecord {
@@ -103,7 +103,7 @@ export function toPublicRecord(row: PublicSubmissionRow, options: ToPublicRecord
   const imageUrl = row.image_url ? (options.imageUrl ?? resolveImageUrl)(row.image_url, site) : null;
 
   // Every field is copied by name, never spread, so a column added to the query later
-  // (an e-mail, an IP) cannot reach a public response by accident (DECISIONS #17).
+  // (an e-mail, an IP) cannot reach a public response by accident (decision 0017).
   return {
     id: row.registry_id,
     uuid: row.id,
@@ -148,7 +148,7 @@ function joinLocation(...parts: (string | null)[]): string | null {
 }
 
 /**
- * SPEC §3 image rule: a value starting with http or / is used as is (made absolute here);
+ * docs/product.md §3 image rule: a value starting with http or / is used as is (made absolute here);
  * anything else is a path in the public 'artworks' bucket. A blob: URL is a browser-local
  * preview that never reached the server, so it is no image at all.
  */

@@ -36,9 +36,7 @@ export function scoreClaimClarity(evidence: TrustEvidence, specificity: PromptSp
     if (level !== 'specific') {
       const table = isPublic ? CLAIM_CLARITY.publicPrompt : CLAIM_CLARITY.privatePrompt;
       const gain = table.specific - points;
-      const missing = PROMPT_CATEGORIES.filter((c) => !specificity.details.categories.includes(c)).map(
-        (c) => CATEGORY_LABELS[c],
-      );
+      const missing = PROMPT_CATEGORIES.filter((c) => !specificity.details.categories.includes(c)).map((c) => CATEGORY_LABELS[c]);
       advice.push({
         text: `Make the prompt more specific, for example by describing its ${listOf(missing)} (up to +${gain}).`,
         gain,

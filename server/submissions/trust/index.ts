@@ -1,4 +1,4 @@
-// Trust engine (DESIGN.md "Trust engine"): computeTrust is the one entry point.
+// Trust engine (decision 0030): computeTrust is the one entry point.
 export { computeTrust } from './trust';
 export { RUBRIC_VERSION } from './rubric';
 export { analysePromptSpecificity } from './prompt-specificity';

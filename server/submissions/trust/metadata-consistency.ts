@@ -42,7 +42,10 @@ function scoreTool(evidence: TrustEvidence, reasons: TrustReason[], advice: Advi
     }
     const other = mentions[0];
     if (other) {
-      reasons.push({ text: `Embedded metadata (${other.where}) names ${other.family.label}, not the claimed tool`, points: V.toolContradicted });
+      reasons.push({
+        text: `Embedded metadata (${other.where}) names ${other.family.label}, not the claimed tool`,
+        points: V.toolContradicted,
+      });
       advice.push({
         text: `Your image's embedded metadata names ${other.family.label}: check the AI tool you selected.`,
         gain: V.toolConfirmed - V.toolContradicted,

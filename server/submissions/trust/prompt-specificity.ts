@@ -1,4 +1,4 @@
-// Prompt specificity analysis (SPEC §1): how precisely a prompt describes its picture.
+// Prompt specificity analysis (docs/product.md §1): how precisely a prompt describes its picture.
 //
 // A deterministic heuristic, no model involved, so the same prompt always gets the same result:
 // 1. Technical parameters are found and cut out first: Midjourney flags ('--ar 16:9'),

@@ -28,7 +28,16 @@ export const CATEGORY_VOCABULARY: readonly CategoryVocabulary[] = [
       nouveau deco cyberpunk steampunk solarpunk fantasy sci-fi minimalist minimalism abstract matte
       woodcut linocut lithograph etching engraving mosaic fresco ukiyo-e vaporwave synthwave gothic
       art-nouveau pop-art collage claymation origami papercut sculpture style styled aesthetic`),
-    phrases: ['in the style of', 'concept art', 'digital art', 'oil painting', 'pop art', 'art deco', 'unreal engine', 'studio ghibli'],
+    phrases: [
+      'in the style of',
+      'concept art',
+      'digital art',
+      'oil painting',
+      'pop art',
+      'art deco',
+      'unreal engine',
+      'studio ghibli',
+    ],
     patterns: [],
   },
   {
@@ -50,7 +59,18 @@ export const CATEGORY_VOCABULARY: readonly CategoryVocabulary[] = [
       symmetrical symmetry centered centred composition framing framed panoramic panorama telephoto
       fisheye perspective isometric full-body foreground background camera dslr bokeh canon nikon
       leica hasselblad polaroid cinematic widescreen vignette tilt-shift`),
-    phrases: ['close up', 'wide angle', 'rule of thirds', 'depth of field', "bird's eye", 'eye level', 'low angle', 'high angle', 'full body', 'point of view'],
+    phrases: [
+      'close up',
+      'wide angle',
+      'rule of thirds',
+      'depth of field',
+      "bird's eye",
+      'eye level',
+      'low angle',
+      'high angle',
+      'full body',
+      'point of view',
+    ],
     patterns: [/\b\d{2,3}\s?mm\b/, /\bf\/\d/],
   },
   {

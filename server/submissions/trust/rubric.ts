@@ -2,13 +2,13 @@
 // Changing any number here changes scores, so it must come with a new RUBRIC_VERSION: each
 // stored score records the version that produced it.
 //
-// Calibration (SPEC §4, DESIGN.md "Trust engine"), checked by tests/unit/trust:
-// - the SPEC's minimum (title, image, a prompt, the tool, one profile link, logged) scores
-//   62-64, 'Verified', whatever the prompt's specificity or visibility: SPEC §4 asks for a
+// Calibration (docs/product.md §4, decision 0030), checked by tests/unit/trust:
+// - the baseline's minimum (title, image, a prompt, the tool, one profile link, logged) scores
+//   62-64, 'Verified', whatever the prompt's specificity or visibility: docs/product.md §4 asks for a
 //   prompt, not a good one. Specificity and a public prompt add up to 2 points more;
 // - a full submission (7-10 resources, embedded metadata confirming tool and prompt, verified
 //   e-mail, story, an artist with other works) scores 85 or more, 'Provenance Strong';
-// - no prompt or no resource keeps a work below 62 whatever else it has (the SPEC's minimum);
+// - no prompt or no resource keeps a work below 62 whatever else it has (the baseline's minimum);
 // - an exact copy of another artist's earlier image can never be 'Verified'.
 
 import { VERIFIED_THRESHOLD } from '../../../core/constants';
@@ -26,7 +26,7 @@ export const CLAIM_CLARITY = {
   /**
    * Added to promptGiven by the prompt's specificity level. A private prompt earns the vague
    * public amount at every level: visitors cannot check it, yet it must not keep a work from
-   * 'Verified' (SPEC §4).
+   * 'Verified' (docs/product.md §4).
    */
   publicPrompt: { specific: 6, moderate: 5, vague: 4 },
   privatePrompt: { specific: 4, moderate: 4, vague: 4 },
@@ -37,7 +37,7 @@ export const CLAIM_CLARITY = {
 export const SOURCE_DEPTH = {
   firstResource: 12,
   eachFurtherResource: 1,
-  /** SPEC: 7-10 resources for the top band. Resources beyond this add nothing more. */
+  /** docs/product.md §4: 7-10 resources for the top band. Resources beyond this add nothing more. */
   resourcesForFullCredit: 7,
   severalWebsites: 1,
   severalWebsitesMinimum: 3,
@@ -92,7 +92,7 @@ export const MESH_LINKAGE = {
 
 /** Score ceilings: the lowest one that applies wins. */
 export const CAPS = {
-  /** Just below 'Verified' (62): SPEC §4 makes a prompt and one resource its minimum. */
+  /** Just below 'Verified' (62): docs/product.md §4 makes a prompt and one resource its minimum. */
   missingMinimum: VERIFIED_THRESHOLD - 1,
   /** An exact copy of another artist's earlier image is a strong sign of a false claim. */
   duplicateOfOtherArtist: 30,

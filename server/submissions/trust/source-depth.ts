@@ -1,6 +1,6 @@
 // Source depth: how much outside material backs the claim, and how varied it is.
-// The first resource counts most (SPEC §4: one resource is part of the Verified minimum);
-// each further one adds a point up to 7 (SPEC: 7-10 resources for the top band).
+// The first resource counts most (docs/product.md §4: one resource is part of the Verified minimum);
+// each further one adds a point up to 7 (docs/product.md §4: 7-10 resources for the top band).
 import { usableResources } from './evidence-facts';
 import { countOf } from './reasons';
 import { BLOCKING_ADVICE_GAIN, PROFILE_RESOURCE_TYPE, SOURCE_DEPTH, VERIFIED_THRESHOLD } from './rubric';

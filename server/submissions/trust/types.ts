@@ -86,14 +86,7 @@ export interface DimensionResult {
 
 export type SpecificityLevel = 'none' | 'vague' | 'moderate' | 'specific';
 
-export type PromptCategory =
-  | 'subject'
-  | 'style_medium'
-  | 'lighting'
-  | 'composition_camera'
-  | 'colour'
-  | 'mood'
-  | 'technical';
+export type PromptCategory = 'subject' | 'style_medium' | 'lighting' | 'composition_camera' | 'colour' | 'mood' | 'technical';
 
 export interface PromptSpecificity {
   /** 0-100. */

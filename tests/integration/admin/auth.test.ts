@@ -1,4 +1,4 @@
-// Admin sign-in (DECISIONS #14, #15): messages, the session cookie, expiry, logout, the outer
+// Admin sign-in (decisions 0014, 0015): messages, the session cookie, expiry, logout, the outer
 // rate limit, the master-key register call and the admin:create command. The throttle of failed
 // sign-ins (issue 11) has its own file, login-throttle.test.ts.
 import { execFile } from 'node:child_process';
@@ -69,7 +69,11 @@ describe('admin login', () => {
       ip_address: '127.0.0.1',
     });
     // Failures are counted per address, never on the account: its row is left as it was.
-    const user = await t.deps.db.selectFrom('admin_users').select(['failed_attempts', 'locked_until']).where('id', '=', adminId).executeTakeFirstOrThrow();
+    const user = await t.deps.db
+      .selectFrom('admin_users')
+      .select(['failed_attempts', 'locked_until'])
+      .where('id', '=', adminId)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ failed_attempts: 0, locked_until: null });
   });
 
@@ -95,7 +99,12 @@ describe('admin login', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().admin).toEqual({ id: adminId, email: ADMIN_EMAIL });
     const logins = await auditRows(t, { action: 'LOGIN' });
-    expect(logins.at(-1)).toMatchObject({ table_name: 'admin_users', record_id: adminId, admin_id: adminId, admin_email: ADMIN_EMAIL });
+    expect(logins.at(-1)).toMatchObject({
+      table_name: 'admin_users',
+      record_id: adminId,
+      admin_id: adminId,
+      admin_email: ADMIN_EMAIL,
+    });
     t.clock.advance(12 * 60 * MINUTE + 1000);
     const expired = await adminGet(t, '/api/admin/session', cookie);
     expect(expired.statusCode).toBe(401);
@@ -137,7 +146,13 @@ describe('no account lock', () => {
     const email = 'attacked@example.com';
     const { id } = await createAdminAccount(t, email);
     const loginFrom = (remoteAddress: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress, headers: { origin: SITE_ORIGIN }, payload: { email, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress,
+        headers: { origin: SITE_ORIGIN },
+        payload: { email, password },
+      });
     const statuses: number[] = [];
     for (let i = 1; i <= 10; i++) statuses.push((await loginFrom('203.0.113.7', `wrong ${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
@@ -183,19 +198,39 @@ describe('admin registration', () => {
   it('creates an admin only with the right master key', async () => {
     const withKey = await createAdminTestApp({ ADMIN_MASTER_KEY: 'the-master-key-1234' });
     try {
-      const wrong = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'a long password!', masterKey: 'the-master-key-1235' });
+      const wrong = await adminPost(withKey, '/api/admin/register', {
+        email: 'new@example.com',
+        password: 'a long password!',
+        masterKey: 'the-master-key-1235',
+      });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().error.message).toBe('Invalid master key.');
-      const short = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'short', masterKey: 'the-master-key-1234' });
+      const short = await adminPost(withKey, '/api/admin/register', {
+        email: 'new@example.com',
+        password: 'short',
+        masterKey: 'the-master-key-1234',
+      });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toBe('The password must be at least 12 characters long.');
-      const badEmail = await adminPost(withKey, '/api/admin/register', { email: 'not-an-email', password: 'a long password!', masterKey: 'the-master-key-1234' });
+      const badEmail = await adminPost(withKey, '/api/admin/register', {
+        email: 'not-an-email',
+        password: 'a long password!',
+        masterKey: 'the-master-key-1234',
+      });
       expect(badEmail.statusCode).toBe(400);
       expect(badEmail.json().error.message).toBe('Please enter a valid email address.');
-      const ok = await adminPost(withKey, '/api/admin/register', { email: 'new@example.com', password: 'a long password!', masterKey: 'the-master-key-1234' });
+      const ok = await adminPost(withKey, '/api/admin/register', {
+        email: 'new@example.com',
+        password: 'a long password!',
+        masterKey: 'the-master-key-1234',
+      });
       expect(ok.statusCode).toBe(201);
       expect(ok.json().admin.email).toBe('new@example.com');
-      const again = await adminPost(withKey, '/api/admin/register', { email: 'NEW@example.com', password: 'a long password!', master_key: 'the-master-key-1234' });
+      const again = await adminPost(withKey, '/api/admin/register', {
+        email: 'NEW@example.com',
+        password: 'a long password!',
+        master_key: 'the-master-key-1234',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe('An admin with the email NEW@example.com already exists.');
       expect((await loginRequest(withKey, 'new@example.com', 'a long password!')).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// The image check (DECISIONS #18): a missing derivative is rebuilt from the stored original under
+// The image check (decision 0018): a missing derivative is rebuilt from the stored original under
 // the same key; a work whose original is gone too is reported, never given a made-up image.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
@@ -20,7 +20,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function storedWork(title: string, seed: number, keep: { derivative: boolean; original: boolean }, extra: Parameters<typeof insertWork>[1] = {}) {
+async function storedWork(
+  title: string,
+  seed: number,
+  keep: { derivative: boolean; original: boolean },
+  extra: Parameters<typeof insertWork>[1] = {},
+) {
   const original = await makePng({ width: 480, height: 320, seed });
   const processed = await processImage(original);
   const imageKey = newObjectKey('jpg');
@@ -42,13 +47,23 @@ describe('POST /api/admin/images/check', () => {
   it('keeps good images, rebuilds missing derivatives from originals, and reports works whose original is lost', async () => {
     const base = Date.parse('2026-01-01T00:00:00Z');
     await storedWork('Intact', 1, { derivative: true, original: true }, { created_at: new Date(base) });
-    const rebuilt = await storedWork('Derivative lost', 2, { derivative: false, original: true }, { created_at: new Date(base + 1000) });
+    const rebuilt = await storedWork(
+      'Derivative lost',
+      2,
+      { derivative: false, original: true },
+      { created_at: new Date(base + 1000) },
+    );
     const lost = await storedWork('Both lost', 3, { derivative: false, original: false }, { created_at: new Date(base + 2000) });
-    const removed = await storedWork('Removed, derivative lost', 4, { derivative: false, original: true }, {
-      created_at: new Date(base + 3000),
-      deleted_at: new Date(),
-      deleted_by: 'x@example.com',
-    });
+    const removed = await storedWork(
+      'Removed, derivative lost',
+      4,
+      { derivative: false, original: true },
+      {
+        created_at: new Date(base + 3000),
+        deleted_at: new Date(),
+        deleted_by: 'x@example.com',
+      },
+    );
     // Purged works have no images on purpose and are not checked.
     await insertWork(t.deps.db, { title: 'Purged', deleted_at: new Date(), purged_at: new Date(), created_at: new Date(base + 4000) });
 

@@ -2,7 +2,16 @@
 // counters, search) and the audit log (filters, 50 per page, exact total).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
-import { adminGet, adminPost, ADMIN_EMAIL, createAdminAccount, createAdminTestApp, loginRequest, signIn, type AdminTestApp } from './admin-test-kit';
+import {
+  adminGet,
+  adminPost,
+  ADMIN_EMAIL,
+  createAdminAccount,
+  createAdminTestApp,
+  loginRequest,
+  signIn,
+  type AdminTestApp,
+} from './admin-test-kit';
 
 const DAY = 24 * 60 * 60 * 1000;
 let t: AdminTestApp;
@@ -65,15 +74,32 @@ describe('dashboard', () => {
     expect(work12).toMatchObject({ trust_label: 'Verified', visibility: 'Private', is_public: false });
     expect(Object.keys(work12).sort()).toEqual(
       [
-        'admin_image_url', 'artist_name', 'author_email', 'author_full_name', 'created_at', 'id', 'image_url', 'is_public',
-        'platform', 'prompt', 'prompt_visibility', 'registry_id', 'title', 'tool', 'trust_label', 'trust_meter', 'visibility',
+        'admin_image_url',
+        'artist_name',
+        'author_email',
+        'author_full_name',
+        'created_at',
+        'id',
+        'image_url',
+        'is_public',
+        'platform',
+        'prompt',
+        'prompt_visibility',
+        'registry_id',
+        'title',
+        'tool',
+        'trust_label',
+        'trust_meter',
+        'visibility',
       ].sort(),
     );
   });
 
   it('searches title, author name, e-mail, artist name and registry id case-insensitively, % and _ taken literally', async () => {
     const titles = async (q: string) =>
-      (await adminGet(t, `/api/admin/submissions?search=${encodeURIComponent(q)}`, cookie)).json().items.map((i: { title: string }) => i.title);
+      (await adminGet(t, `/api/admin/submissions?search=${encodeURIComponent(q)}`, cookie))
+        .json()
+        .items.map((i: { title: string }) => i.title);
     expect(await titles('ada lovelace')).toEqual(['Work 7']);
     expect(await titles('ada@example.ORG')).toEqual(['Work 9']);
     expect(await titles('neonfox')).toEqual(['Work 11']);
@@ -95,7 +121,11 @@ describe('dashboard', () => {
     expect(verified.total).toBe(18);
     const bad = await adminGet(t, '/api/admin/submissions?status=great', cookie);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toEqual({ code: 'invalid_parameter', message: "The parameter 'status' is not valid.", fields: { status: 'Not valid.' } });
+    expect(bad.json().error).toEqual({
+      code: 'invalid_parameter',
+      message: "The parameter 'status' is not valid.",
+      fields: { status: 'Not valid.' },
+    });
   });
 });
 
@@ -118,7 +148,12 @@ describe('deleted records', () => {
     const body = res.json();
     expect(body.counters).toEqual({ total_deleted: 3, deleted_last_7_days: 2, distinct_processors: 2 });
     expect(body.items.map((i: { title: string }) => i.title)).toEqual(['Work 22', 'Work 20', 'Work 21']);
-    expect(body.items[1]).toMatchObject({ deleted_by: ADMIN_EMAIL, deletion_reason: 'Duplicate upload', trust_meter: 80, purged_at: null });
+    expect(body.items[1]).toMatchObject({
+      deleted_by: ADMIN_EMAIL,
+      deletion_reason: 'Duplicate upload',
+      trust_meter: 80,
+      purged_at: null,
+    });
     const search = (await adminGet(t, '/api/admin/deleted-submissions?search=SPAM', cookie)).json();
     expect(search.items.map((i: { title: string }) => i.title)).toEqual(['Work 21']);
     expect(search.total).toBe(1);
@@ -137,7 +172,21 @@ describe('audit log', () => {
     expect(all.total).toBe(9);
     expect(all.items[0]).toMatchObject({ action_type: 'SOFT_DELETE', admin_email: 'second@example.com', table_name: 'submissions' });
     expect(Object.keys(all.items[0]).sort()).toEqual(
-      ['action_type', 'admin_email', 'admin_id', 'changed_fields', 'created_at', 'id', 'ip_address', 'new_values', 'old_values', 'reason', 'record_id', 'table_name', 'user_agent'].sort(),
+      [
+        'action_type',
+        'admin_email',
+        'admin_id',
+        'changed_fields',
+        'created_at',
+        'id',
+        'ip_address',
+        'new_values',
+        'old_values',
+        'reason',
+        'record_id',
+        'table_name',
+        'user_agent',
+      ].sort(),
     );
     const deletes = (await adminGet(t, '/api/admin/audit-log?table=submissions&action=SOFT_DELETE', cookie)).json();
     expect(deletes.total).toBe(3);

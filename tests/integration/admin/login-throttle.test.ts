@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../../server/admin/login-throttle';
 import { deleteExpiredLoginThrottles } from '../../../server/admin/login-throttle-repository';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, auditRows, createAdminAccount, createAdminTestApp, SITE_ORIGIN, type AdminTestApp } from './admin-test-kit';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  auditRows,
+  createAdminAccount,
+  createAdminTestApp,
+  SITE_ORIGIN,
+  type AdminTestApp,
+} from './admin-test-kit';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -13,11 +21,23 @@ const UNKNOWN_EMAIL = 'nobody@example.com';
 let t: AdminTestApp;
 
 function loginFrom(remoteAddress: string, email: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress, headers: { origin: SITE_ORIGIN }, payload: { email, password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    remoteAddress,
+    headers: { origin: SITE_ORIGIN },
+    payload: { email, password },
+  });
 }
 
 function throttledBody(wait: string) {
-  return { error: { code: 'too_many_attempts', title: 'Login failed', message: `Too many failed login attempts. Please wait ${wait} and try again.` } };
+  return {
+    error: {
+      code: 'too_many_attempts',
+      title: 'Login failed',
+      message: `Too many failed login attempts. Please wait ${wait} and try again.`,
+    },
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -39,7 +59,11 @@ describe('login throttle', () => {
       for (const kind of order) {
         const started = performance.now();
         // A fresh address each time, so no wait is involved: this measures the password check.
-        const res = await loginFrom(kind === 'known' ? `198.51.100.${i + 1}` : `192.0.2.${i + 1}`, kind === 'known' ? ADMIN_EMAIL : UNKNOWN_EMAIL, 'wrong password');
+        const res = await loginFrom(
+          kind === 'known' ? `198.51.100.${i + 1}` : `192.0.2.${i + 1}`,
+          kind === 'known' ? ADMIN_EMAIL : UNKNOWN_EMAIL,
+          'wrong password',
+        );
         times[kind].push(performance.now() - started);
         expect(res.statusCode).toBe(401);
       }
@@ -53,14 +77,19 @@ describe('login throttle', () => {
     const known: { status: number; body: string; retryAfter: unknown }[] = [];
     const unknown: typeof known = [];
     for (let i = 0; i < 7; i++) {
-      for (const [answers, address, email] of [[known, '203.0.113.20', ADMIN_EMAIL], [unknown, '203.0.113.21', UNKNOWN_EMAIL]] as const) {
+      for (const [answers, address, email] of [
+        [known, '203.0.113.20', ADMIN_EMAIL],
+        [unknown, '203.0.113.21', UNKNOWN_EMAIL],
+      ] as const) {
         const res = await loginFrom(address, email, `wrong ${i}`);
         answers.push({ status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] });
       }
     }
     expect(unknown).toEqual(known);
     expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    expect(JSON.parse(known[0].body)).toEqual({ error: { code: 'invalid_credentials', title: 'Login failed', message: 'Invalid credentials.' } });
+    expect(JSON.parse(known[0].body)).toEqual({
+      error: { code: 'invalid_credentials', title: 'Login failed', message: 'Invalid credentials.' },
+    });
     expect(known[0].retryAfter).toBeUndefined();
     expect(JSON.parse(known[5].body)).toEqual(throttledBody('2 seconds'));
     expect(known[5].retryAfter).toBe('2');
@@ -70,7 +99,8 @@ describe('login throttle', () => {
     const email = 'doubling@example.com';
     await createAdminAccount(t, email);
     const attacker = '203.0.113.30';
-    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++) expect((await loginFrom(attacker, email, `wrong ${i}`)).statusCode).toBe(401);
+    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++)
+      expect((await loginFrom(attacker, email, `wrong ${i}`)).statusCode).toBe(401);
 
     const waits: number[] = [];
     const messages: string[] = [];
@@ -119,21 +149,28 @@ describe('login throttle', () => {
   it('starts the count again after the right password, and signing in does not use up the address budget', async () => {
     const address = '198.51.100.60';
     for (let round = 0; round < 3; round++) {
-      for (let i = 1; i < LOGIN_THROTTLE.freeFailuresPerEmail; i++) expect((await loginFrom(address, ADMIN_EMAIL, `wrong ${i}`)).statusCode).toBe(401);
+      for (let i = 1; i < LOGIN_THROTTLE.freeFailuresPerEmail; i++)
+        expect((await loginFrom(address, ADMIN_EMAIL, `wrong ${i}`)).statusCode).toBe(401);
       expect((await loginFrom(address, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
     }
     // 12 failures and 3 sign-ins: the address is charged for the failures only.
-    const counters = await t.deps.db.selectFrom('login_throttle').select(['key', 'failures', 'blocked_until']).where('key', '=', `ip:${address}`).execute();
+    const counters = await t.deps.db
+      .selectFrom('login_throttle')
+      .select(['key', 'failures', 'blocked_until'])
+      .where('key', '=', `ip:${address}`)
+      .execute();
     expect(counters).toEqual([{ key: `ip:${address}`, failures: 12, blocked_until: null }]);
   });
 
   it('counts IPv6 addresses by their /64 network and IPv4-mapped addresses as IPv4', async () => {
     const email = 'ipv6@example.com';
-    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++) expect((await loginFrom(`2001:db8:1:2::${i}`, email, 'wrong')).statusCode).toBe(401);
+    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++)
+      expect((await loginFrom(`2001:db8:1:2::${i}`, email, 'wrong')).statusCode).toBe(401);
     expect((await loginFrom('2001:db8:1:2:ffff::9', email, 'wrong')).statusCode).toBe(429);
     expect((await loginFrom('2001:db8:1:3::1', email, 'wrong')).statusCode).toBe(401);
 
-    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++) expect((await loginFrom('203.0.113.70', email, 'wrong')).statusCode).toBe(401);
+    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++)
+      expect((await loginFrom('203.0.113.70', email, 'wrong')).statusCode).toBe(401);
     expect((await loginFrom('::ffff:203.0.113.70', email, 'wrong')).statusCode).toBe(429);
   });
 
@@ -144,9 +181,15 @@ describe('login throttle', () => {
     await loginFrom('203.0.113.80', email, 'wrong');
     await loginFrom('203.0.113.80', 'not-an-admin@example.com', 'wrong');
     const failed = (await auditRows(t, { action: 'LOGIN_FAILED' })).slice(before);
-    expect(failed.map((a) => [a.record_id, a.reason, a.ip_address, a.admin_id])).toEqual([[id, 'Wrong password', '203.0.113.80', null]]);
+    expect(failed.map((a) => [a.record_id, a.reason, a.ip_address, a.admin_id])).toEqual([
+      [id, 'Wrong password', '203.0.113.80', null],
+    ]);
     // Nothing is counted on the account itself.
-    const user = await t.deps.db.selectFrom('admin_users').select(['failed_attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    const user = await t.deps.db
+      .selectFrom('admin_users')
+      .select(['failed_attempts', 'locked_until'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ failed_attempts: 0, locked_until: null });
   });
 
@@ -160,7 +203,8 @@ describe('login throttle', () => {
 
     t.clock.advance(LOGIN_THROTTLE.forgetAfterMs + MINUTE);
     // Forgotten even before the cleanup has run: five fresh tries.
-    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++) expect((await loginFrom(attacker, UNKNOWN_EMAIL, 'wrong')).statusCode).toBe(401);
+    for (let i = 1; i <= LOGIN_THROTTLE.freeFailuresPerEmail; i++)
+      expect((await loginFrom(attacker, UNKNOWN_EMAIL, 'wrong')).statusCode).toBe(401);
     // Every other counter is now past its day; the two just renewed are not.
     expect(await deleteExpiredLoginThrottles(t.deps.db, t.clock.now())).toBe(rowsBefore.length - 2);
     expect(await t.deps.db.selectFrom('login_throttle').select('key').execute()).toHaveLength(2);

@@ -1,4 +1,4 @@
-// Remove (soft delete), restore and purge from the admin API (DECISIONS #5): the work leaves and
+// Remove (soft delete), restore and purge from the admin API (decision 0005): the work leaves and
 // returns to every public surface, each step is audited with exact fields and logged in the
 // transparency log, and a purge erases files and personal data but keeps a tombstone.
 import crypto from 'node:crypto';
@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
 import { listFiles } from '../../helpers/test-app';
 import { newObjectKey, publicImagePath } from '../../../server/storage/object-store';
-import { adminGet, adminPost, ADMIN_EMAIL, auditRows, createAdminAccount, createAdminTestApp, signIn, SITE_ORIGIN, type AdminTestApp } from './admin-test-kit';
+import {
+  adminGet,
+  adminPost,
+  ADMIN_EMAIL,
+  auditRows,
+  createAdminAccount,
+  createAdminTestApp,
+  signIn,
+  SITE_ORIGIN,
+  type AdminTestApp,
+} from './admin-test-kit';
 import { expectPublic } from './public-visibility';
 
 let t: AdminTestApp;
@@ -87,7 +97,11 @@ describe('remove and restore', () => {
   });
 
   it('reads a POST without a body as {}: a removal asks for its reason, a restore needs none', async () => {
-    const work = await insertWork(t.deps.db, { deleted_at: new Date('2026-02-01T00:00:00.000Z'), deleted_by: 'someone@example.com', deletion_reason: 'Spam' });
+    const work = await insertWork(t.deps.db, {
+      deleted_at: new Date('2026-02-01T00:00:00.000Z'),
+      deleted_by: 'someone@example.com',
+      deletion_reason: 'Spam',
+    });
     const noBody = (step: string) =>
       t.app.inject({ method: 'POST', url: `/api/admin/submissions/${work.id}/${step}`, headers: { cookie, origin: SITE_ORIGIN } });
     const remove = await noBody('remove');
@@ -188,11 +202,21 @@ describe('remove and restore', () => {
 describe('purge', () => {
   it('only purges a removed work, after the registry id is typed to confirm', async () => {
     const work = await workWithFiles();
-    const active = await adminPost(t, `/api/admin/submissions/${work.id}/purge`, { reason: 'Legal request', confirm: work.registry_id }, cookie);
+    const active = await adminPost(
+      t,
+      `/api/admin/submissions/${work.id}/purge`,
+      { reason: 'Legal request', confirm: work.registry_id },
+      cookie,
+    );
     expect(active.statusCode).toBe(409);
     expect(active.json().error.message).toBe('Only removed submissions can be purged. Remove it first.');
     await adminPost(t, `/api/admin/submissions/${work.id}/remove`, { reason: 'Legal request' }, cookie);
-    const mistyped = await adminPost(t, `/api/admin/submissions/${work.id}/purge`, { reason: 'Legal request', confirm: 'VW-2026-000000' }, cookie);
+    const mistyped = await adminPost(
+      t,
+      `/api/admin/submissions/${work.id}/purge`,
+      { reason: 'Legal request', confirm: 'VW-2026-000000' },
+      cookie,
+    );
     expect(mistyped.statusCode).toBe(400);
     expect(mistyped.json().error.message).toBe(`Type the registry ID ${work.registry_id} to confirm the purge.`);
     expect(listFiles(t.dataDir)).toEqual(expect.arrayContaining([`artworks/${work.imageKey}`, `originals/${work.originalKey}`]));
@@ -211,10 +235,17 @@ describe('purge', () => {
       co_authors: ['John Doe'],
       email_verify_token_hash: 'a'.repeat(64),
     });
-    const createdAt = (await t.deps.db.selectFrom('submissions').select('created_at').where('id', '=', work.id).executeTakeFirstOrThrow()).created_at;
+    const createdAt = (
+      await t.deps.db.selectFrom('submissions').select('created_at').where('id', '=', work.id).executeTakeFirstOrThrow()
+    ).created_at;
     await adminPost(t, `/api/admin/submissions/${work.id}/remove`, { reason: 'GDPR erasure' }, cookie);
     const purgeAt = t.clock.now().toISOString();
-    const res = await adminPost(t, `/api/admin/submissions/${work.id}/purge`, { reason: 'GDPR erasure request #12', confirm: work.registry_id.toLowerCase() }, cookie);
+    const res = await adminPost(
+      t,
+      `/api/admin/submissions/${work.id}/purge`,
+      { reason: 'GDPR erasure request #12', confirm: work.registry_id.toLowerCase() },
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: work.id, purged_at: purgeAt, deleted_by: ADMIN_EMAIL });
 
@@ -273,13 +304,19 @@ describe('purge', () => {
       'purged_at',
     ]);
     const everyAuditEntry = JSON.stringify(await auditRows(t, { record: work.id }));
-    for (const personal of ['Jane', 'jane.doe@example.com', 'Springfield', 'my private prompt']) expect(everyAuditEntry).not.toContain(personal);
+    for (const personal of ['Jane', 'jane.doe@example.com', 'Springfield', 'my private prompt'])
+      expect(everyAuditEntry).not.toContain(personal);
     expect(await leaves(work.id)).toEqual(['soft_deleted', 'purged']);
 
     const restore = await adminPost(t, `/api/admin/submissions/${work.id}/restore`, {}, cookie);
     expect(restore.statusCode).toBe(409);
     expect(restore.json().error.message).toBe('This submission was purged and cannot be restored.');
-    const twice = await adminPost(t, `/api/admin/submissions/${work.id}/purge`, { reason: 'again', confirm: work.registry_id }, cookie);
+    const twice = await adminPost(
+      t,
+      `/api/admin/submissions/${work.id}/purge`,
+      { reason: 'again', confirm: work.registry_id },
+      cookie,
+    );
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('This submission has already been purged.');
   });

@@ -2,14 +2,7 @@
 // table, refuses a request without a live session: none, a forged cookie, an expired session, a
 // revoked session. Every POST refuses a cross-site request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminGet,
-  adminPost,
-  createAdminAccount,
-  createAdminTestApp,
-  signIn,
-  type AdminTestApp,
-} from './admin-test-kit';
+import { adminGet, adminPost, createAdminAccount, createAdminTestApp, signIn, type AdminTestApp } from './admin-test-kit';
 
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'You must be logged in as an admin to access this page.' } };
 const SOME_UUID = '5b0c6a4e-1d2f-4c3b-9a8e-7f6d5c4b3a21';
@@ -69,7 +62,12 @@ describe('admin route protection', () => {
       .sort();
     expect(adminRoutes.map(key).sort()).toEqual(served);
     expect(served.length).toBe(15);
-    expect(adminRoutes.filter((r) => !r.needsSession).map(key).sort()).toEqual(['POST /api/admin/login', 'POST /api/admin/register']);
+    expect(
+      adminRoutes
+        .filter((r) => !r.needsSession)
+        .map(key)
+        .sort(),
+    ).toEqual(['POST /api/admin/login', 'POST /api/admin/register']);
   });
 
   it('answers 401 with the login-required message on every protected route without a cookie', async () => {
@@ -94,7 +92,10 @@ describe('admin route protection', () => {
   it('answers 401 on every protected route once the session has expired', async () => {
     const cookie = await signIn(t);
     expect((await adminGet(t, '/api/admin/session', cookie)).statusCode).toBe(200);
-    await t.deps.db.updateTable('admin_sessions').set({ expires_at: new Date(t.clock.now().getTime() - 1000) }).execute();
+    await t.deps.db
+      .updateTable('admin_sessions')
+      .set({ expires_at: new Date(t.clock.now().getTime() - 1000) })
+      .execute();
     for (const route of protectedRoutes()) {
       const res = await call(route, cookie);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);

@@ -51,10 +51,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    RATE_LIMIT_DISABLED: '1',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -148,16 +158,31 @@ async function readWork(base: string, work: Acknowledged): Promise<string[]> {
 async function orphanFiles(database: Database, dataDir: string): Promise<string[]> {
   const uploads = await database.db.selectFrom('uploads').select(['original_key', 'derivative_key']).execute();
   const works = await database.db.selectFrom('submissions').select(['image_key', 'original_key']).execute();
-  const named = new Set([...uploads.flatMap((u) => [u.original_key, u.derivative_key]), ...works.flatMap((w) => [w.image_key, w.original_key])]);
+  const named = new Set([
+    ...uploads.flatMap((u) => [u.original_key, u.derivative_key]),
+    ...works.flatMap((w) => [w.image_key, w.original_key]),
+  ]);
   return ['originals', 'artworks'].flatMap((bucket) =>
     listFiles(path.join(dataDir, bucket))
-      .filter((file) => !named.has(file.split(path.sep).join('/').replace(/\.tmp$/, '')))
+      .filter(
+        (file) =>
+          !named.has(
+            file
+              .split(path.sep)
+              .join('/')
+              .replace(/\.tmp$/, ''),
+          ),
+      )
       .map((file) => `${bucket}/${file}`),
   );
 }
 
 async function notStoredUploads(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('uploads').select((eb) => eb.fn.countAll<string>().as('n')).where('files_stored_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('files_stored_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -172,7 +197,11 @@ describe(`kill -9 during 100 concurrent registrations (${testDatabaseKind})`, ()
     if (testDatabaseKind === 'postgres') testDb = await createTestDatabase();
     images = [];
     for (let round = 0; round < ROUNDS; round++) {
-      images.push(await Promise.all(Array.from({ length: REGISTRATIONS }, (_, i) => makePng({ width: 96, height: 64, seed: 50_000 + round * 1000 + i }))));
+      images.push(
+        await Promise.all(
+          Array.from({ length: REGISTRATIONS }, (_, i) => makePng({ width: 96, height: 64, seed: 50_000 + round * 1000 + i })),
+        ),
+      );
     }
   }, 120_000);
 
@@ -226,7 +255,9 @@ describe(`kill -9 during 100 concurrent registrations (${testDatabaseKind})`, ()
       }
       // Every committed work still has both its files.
       const files = await database.db.selectFrom('submissions').select(['image_key', 'original_key']).execute();
-      const missing = files.flatMap((f) => [`artworks/${f.image_key}`, `originals/${f.original_key}`]).filter((f) => !fs.existsSync(path.join(dataDir, f)));
+      const missing = files
+        .flatMap((f) => [`artworks/${f.image_key}`, `originals/${f.original_key}`])
+        .filter((f) => !fs.existsSync(path.join(dataDir, f)));
       expect(missing).toEqual([]);
     } finally {
       if (!testDb) await database.close();

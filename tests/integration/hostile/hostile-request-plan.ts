@@ -67,7 +67,9 @@ function enc(value: string): string {
   for (const char of value) {
     const code = char.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -79,7 +81,7 @@ function enc(value: string): string {
 const headerSafe = (value: string) => /^[\t\x20-\x7e]*$/.test(value) && value.length <= 8_000;
 
 function isStaticFile(url: string): boolean {
-  return url.startsWith('/assets/') || /\.(js|css|svg|png|ico|txt|webmanifest|html)$/.test(url) && !url.includes(':');
+  return url.startsWith('/assets/') || (/\.(js|css|svg|png|ico|txt|webmanifest|html)$/.test(url) && !url.includes(':'));
 }
 
 /** Fills every path parameter with its valid value, except `target`, which gets `value`. */
@@ -136,14 +138,21 @@ export function buildHostileRequests(input: PlanInput): HostileRequest[] {
   for (const { method, url } of input.routes) {
     if ((method !== 'GET' && method !== 'POST') || isStaticFile(url) || STREAMING.has(url) || url === '/*' || url === '/') continue;
     const route = `${method} ${url}`;
-    const admin = url.startsWith('/api/admin/') && url !== '/api/admin/login' && url !== '/api/admin/register' && url !== '/api/admin/logout';
+    const admin =
+      url.startsWith('/api/admin/') && url !== '/api/admin/login' && url !== '/api/admin/register' && url !== '/api/admin/logout';
     const baseHeaders = admin ? input.adminHeaders : url.startsWith('/api/admin/') ? { origin: input.adminHeaders.origin } : {};
     const add = (r: Omit<HostileRequest, 'route' | 'method' | 'admin'> & { admin?: boolean }) =>
       requests.push({ route, method, admin, ...r, headers: { ...baseHeaders, ...r.headers } });
     const params = [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
 
     for (const value of input.strings) {
-      for (const param of params) add({ url: fillPath(url, input, param, value), headers: {}, payload: method === 'POST' ? JSON.stringify(templates[url] ?? {}) : undefined, note: `path ${param}` });
+      for (const param of params)
+        add({
+          url: fillPath(url, input, param, value),
+          headers: {},
+          payload: method === 'POST' ? JSON.stringify(templates[url] ?? {}) : undefined,
+          note: `path ${param}`,
+        });
       if (method !== 'GET') continue;
       for (const name of input.queryParams[url] ?? []) {
         const path = fillPath(url, input);
@@ -151,7 +160,8 @@ export function buildHostileRequests(input: PlanInput): HostileRequest[] {
         add({ url: `${path}?${name}=1&${name}=${enc(value)}`, headers: {}, note: `repeated query ${name}` });
       }
       if (params.length === 0 && headerSafe(value)) {
-        for (const header of HOSTILE_HEADERS) add({ url: fillPath(url, input), headers: { [header]: value }, note: `header ${header}` });
+        for (const header of HOSTILE_HEADERS)
+          add({ url: fillPath(url, input), headers: { [header]: value }, note: `header ${header}` });
       }
       if (admin && method === 'GET' && headerSafe(value)) {
         add({ url: fillPath(url, input), headers: { cookie: `ledger_admin=${value}` }, admin: false, note: 'session cookie' });
@@ -163,24 +173,48 @@ export function buildHostileRequests(input: PlanInput): HostileRequest[] {
     }
     if (method === 'POST') {
       for (const raw of input.rawBodies) {
-        add({ url: fillPath(url, input), headers: { 'content-type': raw.contentType }, payload: raw.body, note: `raw ${raw.contentType}` });
+        add({
+          url: fillPath(url, input),
+          headers: { 'content-type': raw.contentType },
+          payload: raw.body,
+          note: `raw ${raw.contentType}`,
+        });
       }
       const template = templates[url];
       if (template) {
         for (const value of [...input.strings, ...input.jsonValues]) {
           for (const { field, body } of bodiesWithField(template, value)) {
-            add({ url: fillPath(url, input), headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), note: `body ${field}` });
+            add({
+              url: fillPath(url, input),
+              headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(body),
+              note: `body ${field}`,
+            });
           }
         }
       }
     }
   }
   for (const value of input.strings) {
-    requests.push({ route: 'GET /', method: 'GET', url: `/?q=${enc(value)}`, headers: { accept: 'text/html' }, admin: false, note: 'home page query' });
+    requests.push({
+      route: 'GET /',
+      method: 'GET',
+      url: `/?q=${enc(value)}`,
+      headers: { accept: 'text/html' },
+      admin: false,
+      note: 'home page query',
+    });
   }
   for (const prefix of PAGE_PREFIXES) {
     for (const value of input.strings) {
-      requests.push({ route: 'GET /*', method: 'GET', url: `${prefix}${enc(value)}`, headers: { accept: 'text/html' }, admin: false, note: 'page' });
+      requests.push({
+        route: 'GET /*',
+        method: 'GET',
+        url: `${prefix}${enc(value)}`,
+        headers: { accept: 'text/html' },
+        admin: false,
+        note: 'page',
+      });
     }
   }
   return requests;

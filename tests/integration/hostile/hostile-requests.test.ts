@@ -51,7 +51,14 @@ async function runAll(t: TestApp, requests: HostileRequest[]): Promise<Outcome[]
       const request = requests[next++];
       const started = performance.now();
       const res = await send(t, request);
-      if (process.env.HOSTILE_TRACE) console.log('TRACE', Math.round(started), Math.round(performance.now() - started), describeRequest(request), String(request.payload ?? '').slice(0, 300));
+      if (process.env.HOSTILE_TRACE)
+        console.log(
+          'TRACE',
+          Math.round(started),
+          Math.round(performance.now() - started),
+          describeRequest(request),
+          String(request.payload ?? '').slice(0, 300),
+        );
       outcomes.push({
         request,
         status: res.statusCode,
@@ -94,7 +101,11 @@ describe('hostile input', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_MASTER_KEY: MASTER_KEY } });
-    const showcase = await registerWork(t.app, { title: STORED_SCRIPT, artist_name: `${STORED_SCRIPT} & Co`, prompt: `${STORED_SCRIPT} prompt` });
+    const showcase = await registerWork(t.app, {
+      title: STORED_SCRIPT,
+      artist_name: `${STORED_SCRIPT} & Co`,
+      prompt: `${STORED_SCRIPT} prompt`,
+    });
     await registerWork(t.app, {
       prompt: PROMPT_CANARY,
       prompt_visibility: 'private',
@@ -136,16 +147,20 @@ describe('hostile input', () => {
     const covered = new Set(outcomes.map((o) => o.request.route));
     const served = t.app.routeTable
       .filter((r) => r.method === 'GET' || r.method === 'POST')
-      .filter((r) => !r.url.startsWith('/assets/') && r.url !== '/api/events' && !/\.(js|css|svg|png|ico|txt|webmanifest|html)$/.test(r.url))
+      .filter(
+        (r) => !r.url.startsWith('/assets/') && r.url !== '/api/events' && !/\.(js|css|svg|png|ico|txt|webmanifest|html)$/.test(r.url),
+      )
       .map((r) => `${r.method} ${r.url}`);
     expect(served.filter((route) => !covered.has(route))).toEqual([]);
   });
 
   test('answers every hostile request with a status below 500', () => {
     // oEmbed 1.0 (section 2.3.4) asks for 501 when a consumer asks for a format the provider lacks.
-    const oembedUnknownFormat = (o: Outcome) => o.status === 501 && o.request.route === 'GET /oembed' && o.request.note?.includes('format');
+    const oembedUnknownFormat = (o: Outcome) =>
+      o.status === 501 && o.request.route === 'GET /oembed' && o.request.note?.includes('format');
     const failures = outcomes
-      .filter((o) => o.status >= 500 && !oembedUnknownFormat(o)).map((o) => `${o.status} ${describeRequest(o.request)}: ${o.body.slice(0, 200)}`);
+      .filter((o) => o.status >= 500 && !oembedUnknownFormat(o))
+      .map((o) => `${o.status} ${describeRequest(o.request)}: ${o.body.slice(0, 200)}`);
     expect(failures).toEqual([]);
   });
 

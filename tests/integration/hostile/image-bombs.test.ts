@@ -56,7 +56,9 @@ async function uploadCount(app: TestApp): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp();
   // Start both image workers before anything is measured: a new worker first loads its code.
-  const warmUp = await Promise.all([1, 2].map(async (seed) => post(t.app, '/api/lookup', await makePng({ width: 64, height: 64, seed }))));
+  const warmUp = await Promise.all(
+    [1, 2].map(async (seed) => post(t.app, '/api/lookup', await makePng({ width: 64, height: 64, seed }))),
+  );
   expect(warmUp.map((res) => res.statusCode)).toEqual([200, 200]);
 });
 afterAll(async () => {
@@ -172,7 +174,9 @@ describe('more images than the workers and their queue can take', () => {
     expect(busy).toHaveLength(6);
     for (const res of busy) {
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ error: { code: 'busy', message: MESSAGES.imageServerBusy.description, title: MESSAGES.imageServerBusy.title } });
+      expect(res.json()).toEqual({
+        error: { code: 'busy', message: MESSAGES.imageServerBusy.description, title: MESSAGES.imageServerBusy.title },
+      });
     }
     // At most two of the eight got through, so both routes refused at least two.
     const refused = (some: typeof responses) => some.filter((res) => res.statusCode === 503).length;

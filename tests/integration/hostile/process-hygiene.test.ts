@@ -54,7 +54,13 @@ describe('npm start', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-start-'));
     port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: '1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_DISABLED: '1',
+    };
     // The embedded database: the data-folder lock is part of what must be released.
     delete env.DATABASE_URL;
     npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: 'ignore' });
@@ -69,7 +75,11 @@ describe('npm start', () => {
 
   test('keeps the data folder, its database, images and signing key readable by the owner only', async () => {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await makePng({ width: 320, height: 240, seed: 4242 }))], { type: 'image/png' }), 'art.png');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await makePng({ width: 320, height: 240, seed: 4242 }))], { type: 'image/png' }),
+      'art.png',
+    );
     const uploaded = await fetch(`http://127.0.0.1:${port}/api/uploads`, { method: 'POST', body: form });
     expect(uploaded.status).toBe(201);
 

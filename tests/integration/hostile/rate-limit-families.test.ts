@@ -18,7 +18,11 @@ describe('rate-limit families', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { RATE_LIMIT_DISABLED: '0', RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE), ADMIN_MASTER_KEY: 'families-test-master-key' },
+      env: {
+        RATE_LIMIT_DISABLED: '0',
+        RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE),
+        ADMIN_MASTER_KEY: 'families-test-master-key',
+      },
     });
   });
 
@@ -47,7 +51,8 @@ describe('rate-limit families', () => {
   });
 
   test('counts one IPv6 /64 as one address, so rotating addresses inside it does not reset the budget', async () => {
-    const read = (suffix: number) => t.app.inject({ method: 'GET', url: '/api/featured', remoteAddress: `2001:db8:1:2::${suffix.toString(16)}` });
+    const read = (suffix: number) =>
+      t.app.inject({ method: 'GET', url: '/api/featured', remoteAddress: `2001:db8:1:2::${suffix.toString(16)}` });
     for (let i = 0; i < READS_PER_MINUTE; i++) expect((await read(i + 1)).statusCode).toBe(200);
     expect((await read(999)).statusCode).toBe(429);
   });
@@ -56,13 +61,17 @@ describe('rate-limit families', () => {
     await sql`INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES
       ('203.0.113.1:uploads', 3, now() - interval '1 hour'), ('203.0.113.2:uploads', 2, now() + interval '1 hour')`.execute(t.deps.db);
     expect(await deleteExpiredRateLimitCounters(t.deps.db)).toBe(1);
-    const keys = await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '203.0.113.%' ORDER BY key`.execute(t.deps.db);
+    const keys = await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '203.0.113.%' ORDER BY key`.execute(
+      t.deps.db,
+    );
     expect(keys.rows.map((r) => r.key)).toEqual(['203.0.113.2:uploads']);
   });
 
   test('deletes ended counters when the server starts and again every hour while it runs', async () => {
     const counterKeys = async () =>
-      (await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '192.0.2.%' ORDER BY key`.execute(t.deps.db)).rows.map((r) => r.key);
+      (
+        await sql<{ key: string }>`SELECT key FROM rate_limit_counters WHERE key LIKE '192.0.2.%' ORDER BY key`.execute(t.deps.db)
+      ).rows.map((r) => r.key);
     const insertCounter = (key: string, resetAt: string) =>
       sql`INSERT INTO rate_limit_counters (key, hits, reset_at) VALUES (${key}, 1, now() + ${resetAt}::interval)`.execute(t.deps.db);
     await insertCounter('192.0.2.1:uploads', '-1 minute');

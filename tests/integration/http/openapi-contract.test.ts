@@ -7,7 +7,10 @@ import { ERROR_CODE_LIST } from '../../../core/error-codes';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
-let document: { paths: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
+let document: {
+  paths: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, unknown> }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   t = await createTestApp();

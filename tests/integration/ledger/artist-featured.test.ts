@@ -86,7 +86,9 @@ describe('GET /api/artists/{name}', () => {
   it("refuses page=0 with 400 'invalid_parameter'", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/artists/x?page=0` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid_parameter', message: "Invalid parameter 'page': must be a whole number from 1 to 1000000" } });
+    expect(res.json()).toEqual({
+      error: { code: 'invalid_parameter', message: "Invalid parameter 'page': must be a whole number from 1 to 1000000" },
+    });
   });
 });
 

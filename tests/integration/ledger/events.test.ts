@@ -39,7 +39,9 @@ async function openStream() {
       while (!text.includes(piece)) {
         const chunk = await Promise.race([
           reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${piece}; got ${JSON.stringify(text)}`)), deadline - Date.now())),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`timed out waiting for ${piece}; got ${JSON.stringify(text)}`)), deadline - Date.now()),
+          ),
         ]);
         if (chunk.done) throw new Error(`stream ended; got ${JSON.stringify(text)}`);
         text += chunk.value;
@@ -107,7 +109,9 @@ describe('GET /api/events', () => {
     await notify(db, WORK_REGISTERED_CHANNEL, payload(visible.id, 70, true));
 
     const text = await stream.waitFor(`"trust_meter":70}\n\n`);
-    expect(text).toBe(`retry: 5000\n: connected\n\nevent: ${WORK_REGISTERED_EVENT}\ndata: {"id":"${visible.id}","trust_meter":70}\n\n`);
+    expect(text).toBe(
+      `retry: 5000\n: connected\n\nevent: ${WORK_REGISTERED_EVENT}\ndata: {"id":"${visible.id}","trust_meter":70}\n\n`,
+    );
     stream.close();
   });
 
@@ -135,7 +139,8 @@ describe('GET /api/events: open streams per client address', () => {
   const TOO_MANY = {
     error: {
       code: 'too_many_connections',
-      message: 'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
+      message:
+        'Your address already has the most live-update connections allowed open at once. Close another tab of this site, or try again later.',
       title: 'Too many live connections',
     },
   };

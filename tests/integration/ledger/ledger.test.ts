@@ -177,7 +177,12 @@ describe('GET /api/ledger', () => {
     expect(searched.total_verified).toBe(11);
     expect(searched.tool_options).toContain('Krea');
 
-    const added = await insertWork(t.deps.db, { title: 'Sunset with Leonardo', tool: 'Leonardo.AI', trust_meter: 90, created_at: at(1) });
+    const added = await insertWork(t.deps.db, {
+      title: 'Sunset with Leonardo',
+      tool: 'Leonardo.AI',
+      trust_meter: 90,
+      created_at: at(1),
+    });
     const after = await ledger('?search=sunset&tool=Midjourney');
     expect(after.total).toBe(15);
     expect(after.total_verified).toBe(12);

@@ -1,4 +1,4 @@
-// Tags and where the tool ran (issue 17, DECISIONS #21): the artist gives them at registration,
+// Tags and where the tool ran (issue 17, decision 0021): the artist gives them at registration,
 // the ledger's filters offer exactly the values present, with counts, and find them; works
 // stored before the choice existed ('Web Browser', ['AI Art']) keep their values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +27,7 @@ beforeAll(async () => {
   // Hidden works: their values must not be offered.
   await insertWork(db, { title: 'Private one', platform: 'Mobile', tags: ['AI Art', 'secret tag'], is_public: false });
   await insertWork(db, { title: 'Deleted one', platform: 'API', tags: ['AI Art', 'gone tag'], deleted_at: new Date() });
-  portrait = (
-    await registerWork(t.app, { title: 'Discord portrait', tags: ['Portrait', '#Fantasy'], platform: 'Discord' })
-  ).created;
+  portrait = (await registerWork(t.app, { title: 'Discord portrait', tags: ['Portrait', '#Fantasy'], platform: 'Discord' })).created;
   await registerWork(t.app, { title: 'Plain web work' });
 });
 afterAll(async () => {
@@ -42,7 +40,10 @@ describe('registration with tags and platform', () => {
     expect(work.tags).toEqual(['AI Art', 'portrait', 'fantasy']);
     expect(work.platform).toBe('Discord');
     const api = (await get('/api/v1/ledger?format=json')).json<{ data: { uuid: string; tags: string[]; platform: string }[] }>();
-    expect(api.data.find((r) => r.uuid === portrait.id)).toMatchObject({ tags: ['AI Art', 'portrait', 'fantasy'], platform: 'Discord' });
+    expect(api.data.find((r) => r.uuid === portrait.id)).toMatchObject({
+      tags: ['AI Art', 'portrait', 'fantasy'],
+      platform: 'Discord',
+    });
   });
 
   it("refuses an unknown platform and a bad tag with 400 and the form's words, storing nothing", async () => {

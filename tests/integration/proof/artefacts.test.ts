@@ -1,4 +1,4 @@
-// Badge downloads and exports of a work (SPEC §2, DECISIONS #2, #17): PNG sizes, the seven-file
+// Badge downloads and exports of a work (docs/product.md §2, decisions 0002, 0017): PNG sizes, the seven-file
 // bundle, the authentication export with a real, verifiable log proof, reports, the embed
 // snippet and the live badge.
 import crypto from 'node:crypto';
@@ -23,12 +23,19 @@ let emails: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const registered = await registerWork(t.app, { title: 'Neon Tide', artist_name: 'Ada Example', author_email: 'ada.secret@example.com' });
+  const registered = await registerWork(t.app, {
+    title: 'Neon Tide',
+    artist_name: 'Ada Example',
+    author_email: 'ada.secret@example.com',
+  });
   work = registered.created;
   imageHash = registered.upload.image_hash;
-  privatePromptWork = (await registerWork(t.app, { title: 'Quiet Work', prompt: PRIVATE_PROMPT, prompt_visibility: 'private' })).created;
+  privatePromptWork = (await registerWork(t.app, { title: 'Quiet Work', prompt: PRIVATE_PROMPT, prompt_visibility: 'private' }))
+    .created;
   privateWork = await insertWork(t.deps.db, { title: 'Private work', is_public: false });
-  emails = (await sql<{ author_email: string }>`SELECT author_email FROM submissions`.execute(t.deps.db)).rows.map((r) => r.author_email);
+  emails = (await sql<{ author_email: string }>`SELECT author_email FROM submissions`.execute(t.deps.db)).rows.map(
+    (r) => r.author_email,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -64,7 +71,11 @@ const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest
 
 describe('badges', () => {
   it('PNG badges are exactly 800×300 (large, the default) and 400×150 (small)', async () => {
-    for (const [query, width, height] of [['?size=large', 800, 300], ['?size=small', 400, 150], ['', 800, 300]] as const) {
+    for (const [query, width, height] of [
+      ['?size=large', 800, 300],
+      ['?size=small', 400, 150],
+      ['', 800, 300],
+    ] as const) {
       const res = await artefact(work.id, `badge.png${query}`);
       expect(res.statusCode, query).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
@@ -158,7 +169,11 @@ describe('exports', () => {
     expect(ld.proof.vkey).toBe(vkey);
     const result = await verifyProofBundle(ld.proof as ProofBundle, vkey);
     expect(result).toMatchObject({ ok: true, reasons: [] });
-    expect(JSON.parse(ld.proof.leaf_canonical_json)).toMatchObject({ event: 'created', registry_id: work.registry_id, image_sha256: imageHash });
+    expect(JSON.parse(ld.proof.leaf_canonical_json)).toMatchObject({
+      event: 'created',
+      registry_id: work.registry_id,
+      image_sha256: imageHash,
+    });
   });
 
   it('a private prompt gives no semantic tokens and does not appear in any export', async () => {
@@ -177,7 +192,16 @@ describe('exports', () => {
     const res = await artefact(work.registry_id, 'proof.json');
     expect(res.statusCode).toBe(200);
     const bundle = res.json();
-    expect(Object.keys(bundle).sort()).toEqual(['checkpoint', 'hashes', 'leaf_canonical_json', 'leaf_hash', 'leaf_index', 'log_origin', 'tree_size', 'vkey']);
+    expect(Object.keys(bundle).sort()).toEqual([
+      'checkpoint',
+      'hashes',
+      'leaf_canonical_json',
+      'leaf_hash',
+      'leaf_index',
+      'log_origin',
+      'tree_size',
+      'vkey',
+    ]);
     expect((await verifyProofBundle(bundle, bundle.vkey)).ok).toBe(true);
   });
 
@@ -208,16 +232,27 @@ describe('exports', () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toBe(`attachment; filename="${work.registry_id}-bundle.zip"`);
     const files = await unzip(zip.rawPayload);
-    expect([...files.keys()]).toEqual(['badge-large.png', 'badge-small.png', 'badge.svg', 'proof.jsonld', 'proof.json', 'report.txt', 'report.pdf']);
+    expect([...files.keys()]).toEqual([
+      'badge-large.png',
+      'badge-small.png',
+      'badge.svg',
+      'proof.jsonld',
+      'proof.json',
+      'report.txt',
+      'report.pdf',
+    ]);
     const large = await sharp(files.get('badge-large.png')!).metadata();
     const small = await sharp(files.get('badge-small.png')!).metadata();
     expect([large.width, large.height, small.width, small.height]).toEqual([800, 300, 400, 150]);
-    expect((await verifyProofBundle(JSON.parse(files.get('proof.json')!.toString()), (await get('/api/log/key')).body.trim())).ok).toBe(true);
+    expect(
+      (await verifyProofBundle(JSON.parse(files.get('proof.json')!.toString()), (await get('/api/log/key')).body.trim())).ok,
+    ).toBe(true);
 
     const list = await artefact(work.id, 'bundle.txt');
     expect(list.headers['content-disposition']).toBe(`attachment; filename="${work.registry_id}-bundle.txt"`);
     expect(list.body).toContain('holds 7 files:');
-    for (const [name, data] of files) expect(list.body, name).toMatch(new RegExp(`${name.replace('.', '\\.')}\\s+${data.length} bytes  sha256 ${sha256(data)}`));
+    for (const [name, data] of files)
+      expect(list.body, name).toMatch(new RegExp(`${name.replace('.', '\\.')}\\s+${data.length} bytes  sha256 ${sha256(data)}`));
     // Same record, same log state: the separate downloads are the bundle's files byte for byte.
     expect(sha256((await artefact(work.id, 'report.pdf')).rawPayload)).toBe(sha256(files.get('report.pdf')!));
     expect(sha256((await artefact(work.id, 'proof.jsonld')).rawPayload)).toBe(sha256(files.get('proof.jsonld')!));
@@ -233,12 +268,27 @@ describe('exports', () => {
   });
 
   it('every download of a private or unknown work is 404 Submission Not Found', async () => {
-    const files = ['badge.svg', 'badge.png', 'badge.png?size=small', 'proof.jsonld', 'proof.json', 'report.txt', 'report.pdf', 'bundle.zip', 'bundle.txt', 'embed'];
+    const files = [
+      'badge.svg',
+      'badge.png',
+      'badge.png?size=small',
+      'proof.jsonld',
+      'proof.json',
+      'report.txt',
+      'report.pdf',
+      'bundle.zip',
+      'bundle.txt',
+      'embed',
+    ];
     for (const ref of [privateWork.id, privateWork.registry_id, '00000000-0000-4000-8000-000000000000']) {
       for (const file of files) {
         const res = await artefact(ref, file);
         expect(res.statusCode, `${ref}/${file}`).toBe(404);
-        expect(res.json().error).toEqual({ code: 'not_found', message: "This Registry ID doesn't exist or the submission is private.", title: 'Submission Not Found' });
+        expect(res.json().error).toEqual({
+          code: 'not_found',
+          message: "This Registry ID doesn't exist or the submission is private.",
+          title: 'Submission Not Found',
+        });
       }
     }
     expect((await artefact(work.id, 'nothing.bin')).statusCode).toBe(404);

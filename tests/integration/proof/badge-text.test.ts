@@ -29,12 +29,17 @@ describe('badges for a title with markup and control characters', () => {
       expect(XMLValidator.validate(res.body), url).toBe(true);
       expect(res.body, url).not.toContain('<b>');
       const svg = new XMLParser({ parseTagValue: false }).parse(res.body).svg;
-      expect(svg.title, url).toBe(`VeriWork badge: Bell\uFFFD <b>&amp;</b> by Ctrl\uFFFD Artist, Documented 70/100, ${work.registry_id}`);
+      expect(svg.title, url).toBe(
+        `VeriWork badge: Bell\uFFFD <b>&amp;</b> by Ctrl\uFFFD Artist, Documented 70/100, ${work.registry_id}`,
+      );
     }
   });
 
   it('renders the PNG badges (large 800×300 and small 400×150) instead of failing', async () => {
-    for (const [size, width, height] of [['large', 800, 300], ['small', 400, 150]] as const) {
+    for (const [size, width, height] of [
+      ['large', 800, 300],
+      ['small', 400, 150],
+    ] as const) {
       const res = await get(`/api/submissions/${work.registry_id}/badge.png?size=${size}`);
       expect(res.statusCode, size).toBe(200);
       expect(res.headers['content-type'], size).toBe('image/png');

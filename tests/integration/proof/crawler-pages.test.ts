@@ -1,4 +1,4 @@
-// What crawlers and link previews get without running JavaScript (DECISIONS #19): head tags and
+// What crawlers and link previews get without running JavaScript (decision 0019): head tags and
 // JSON-LD on /verify and /artist pages, oEmbed, robots.txt and the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -120,7 +120,9 @@ describe('GET /artist/{name} without JavaScript', () => {
     expect(res.statusCode).toBe(200);
     expect(metaContent(res.body, 'og:title')).toBe('Ada Example');
     // Both works score 62 or more (a prompt and a profile link); the private one is not counted.
-    expect(metaContent(res.body, 'og:description')).toBe('Ada Example in the VeriWork public registry of AI-generated artwork: 2 registered works, 2 verified.');
+    expect(metaContent(res.body, 'og:description')).toBe(
+      'Ada Example in the VeriWork public registry of AI-generated artwork: 2 registered works, 2 verified.',
+    );
     expect(res.body).toContain('<p>2 registered works, 2 verified</p>');
     expect(metaContent(res.body, 'og:image')).toMatch(/^http:\/\/ledger\.test\/artworks\//);
     const ld = JSON.parse(jsonLdBlocks(res.body)[0]);
@@ -170,11 +172,7 @@ describe('GET /oembed', () => {
   });
 
   it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for a format oEmbed does not define', async () => {
-    const urls = [
-      `https://elsewhere.example/verify/${plain.id}`,
-      `${SITE}/ledger`,
-      ...hidden.map((w) => `${SITE}/verify/${w.id}`),
-    ];
+    const urls = [`https://elsewhere.example/verify/${plain.id}`, `${SITE}/ledger`, ...hidden.map((w) => `${SITE}/verify/${w.id}`)];
     for (const url of urls) expect((await get(`/oembed?url=${encodeURIComponent(url)}`)).statusCode, url).toBe(404);
     expect((await get('/oembed')).statusCode).toBe(404);
     // format=xml is served (oembed-xml.test.ts); oEmbed 1.0 defines no other format.

@@ -44,7 +44,12 @@ describe('POST /api/lookup', () => {
     expect(body.image_hash).not.toBe(firstHash);
     expect(body.exact).toEqual([]);
     expect(body.near).toHaveLength(1);
-    expect(body.near[0]).toMatchObject({ id: first.id, registry_id: first.registry_id, title: 'First Light', artist_name: 'Early Bird' });
+    expect(body.near[0]).toMatchObject({
+      id: first.id,
+      registry_id: first.registry_id,
+      title: 'First Light',
+      artist_name: 'Early Bird',
+    });
     expect(body.near[0].distance).toBeGreaterThanOrEqual(0);
     expect(body.near[0].distance).toBeLessThanOrEqual(10);
   });
@@ -89,7 +94,10 @@ describe('POST /api/lookup', () => {
       const viaUpload = await t.app.inject({ method: 'POST', url: '/api/uploads', ...fileForm(data, name, type) });
       expect(viaLookup.statusCode, name).toBeGreaterThanOrEqual(400);
       expect(viaLookup.statusCode, name).toBeLessThan(500);
-      expect({ status: viaLookup.statusCode, body: viaLookup.json() }, name).toEqual({ status: viaUpload.statusCode, body: viaUpload.json() });
+      expect({ status: viaLookup.statusCode, body: viaLookup.json() }, name).toEqual({
+        status: viaUpload.statusCode,
+        body: viaUpload.json(),
+      });
     }
     const json = await t.app.inject({ method: 'POST', url: '/api/lookup', payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);

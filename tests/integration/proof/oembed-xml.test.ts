@@ -63,7 +63,8 @@ describe('GET /oembed?format=xml', () => {
   it('advertises the XML endpoint beside the JSON one on the proof page', async () => {
     const html = (await get(`/verify/${work.registry_id}`)).body;
     const href = `${SITE}/oembed?url=${encodeURIComponent(`${SITE}/verify/${work.id}`)}`;
-    const title = 'Tom &amp;amp; Jerry &lt;b&gt;&amp;#x41;&lt;/b&gt; &quot;q&quot; &#39;a&#39; ]]&gt; 🎨 by O&#39;Brien &amp; &lt;i&gt;Sons&lt;/i&gt;';
+    const title =
+      'Tom &amp;amp; Jerry &lt;b&gt;&amp;#x41;&lt;/b&gt; &quot;q&quot; &#39;a&#39; ]]&gt; 🎨 by O&#39;Brien &amp; &lt;i&gt;Sons&lt;/i&gt;';
     expect(html).toContain(`<link rel="alternate" type="application/json+oembed" href="${href}&amp;format=json" title="${title}">`);
     expect(html).toContain(`<link rel="alternate" type="text/xml+oembed" href="${href}&amp;format=xml" title="${title}">`);
   });

@@ -14,7 +14,10 @@ afterAll(async () => {
 const getJson = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode, url).toBe(200);
-  return res.json() as { metadata: { total_entries: number; limit: number; next_cursor: string | null }; data: { title: string; uuid: string }[] };
+  return res.json() as {
+    metadata: { total_entries: number; limit: number; next_cursor: string | null };
+    data: { title: string; uuid: string }[];
+  };
 };
 const titles = (body: { data: { title: string }[] }) => body.data.map((r) => r.title).sort();
 
@@ -60,7 +63,9 @@ describe('public read API filters (each on its own slice of works)', () => {
   });
 
   it('a date-time date_to includes that instant and nothing after it', async () => {
-    const body = await getJson('/api/v1/ledger?tool_filter=Filter%20Tool%20D&date_from=2025-01-10T00:00:00Z&date_to=2025-01-20T12:00:00Z');
+    const body = await getJson(
+      '/api/v1/ledger?tool_filter=Filter%20Tool%20D&date_from=2025-01-10T00:00:00Z&date_to=2025-01-20T12:00:00Z',
+    );
     expect(titles(body)).toEqual(['window noon', 'window start']);
   });
 });

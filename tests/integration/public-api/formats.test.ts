@@ -76,7 +76,13 @@ describe('public read API formats', () => {
   it('adds public prompts only with include_prompts=true', async () => {
     const body = (await get('/api/v1/ledger?include_prompts=true')).json();
     expect(body.metadata.include_prompts).toBe(true);
-    expect(body.data.map((r: { prompt: string }) => r.prompt)).toEqual(['prompt of formula', 'prompt of emoji', 'prompt of markup', 'prompt of newline', 'prompt of quoteComma']);
+    expect(body.data.map((r: { prompt: string }) => r.prompt)).toEqual([
+      'prompt of formula',
+      'prompt of emoji',
+      'prompt of markup',
+      'prompt of newline',
+      'prompt of quoteComma',
+    ]);
   });
 
   it('answers JSON Lines that parse line by line', async () => {
@@ -163,7 +169,12 @@ describe('caching and CORS', () => {
   });
 
   it('lets any origin read the public API and answers its preflight', async () => {
-    for (const url of ['/api/v1/ledger', '/functions/v1/public-ledger-api', '/api/v1/ledger/dump.jsonl.gz', '/api/v1/croissant.json']) {
+    for (const url of [
+      '/api/v1/ledger',
+      '/functions/v1/public-ledger-api',
+      '/api/v1/ledger/dump.jsonl.gz',
+      '/api/v1/croissant.json',
+    ]) {
       const res = await get(url, { origin: 'https://notebook.example' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['access-control-allow-origin'], url).toBe('*');
@@ -171,7 +182,11 @@ describe('caching and CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/ledger?format=csv',
-      headers: { origin: 'https://notebook.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+      headers: {
+        origin: 'https://notebook.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
@@ -191,7 +206,12 @@ describe('bulk dump, Croissant and OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ai-art-ledger-2026-11-22.jsonl.gz"');
-    const lines = zlib.gunzipSync(res.rawPayload).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = zlib
+      .gunzipSync(res.rawPayload)
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const total = (await get('/api/v1/ledger')).json().metadata.total_entries;
     expect(lines).toHaveLength(total);
     expect(lines.find((r) => r.uuid === ids.newline.id)).toMatchObject({ title: TITLES.newline, prompt: 'prompt of newline' });
@@ -213,7 +233,11 @@ describe('bulk dump, Croissant and OpenAPI', () => {
       matches(publicLedgerJsonSchema, (await get(`/api/v1/ledger${query}`)).json());
     }
     matches(croissantDocumentSchema, (await get('/api/v1/croissant.json')).json());
-    const dump = zlib.gunzipSync((await get('/api/v1/ledger/dump.jsonl.gz')).rawPayload).toString('utf8').trimEnd().split('\n');
+    const dump = zlib
+      .gunzipSync((await get('/api/v1/ledger/dump.jsonl.gz')).rawPayload)
+      .toString('utf8')
+      .trimEnd()
+      .split('\n');
     for (const line of dump) matches(publicApiRecordSchema, JSON.parse(line));
   });
 
@@ -224,7 +248,16 @@ describe('bulk dump, Croissant and OpenAPI', () => {
     expect(doc.openapi).toBe('3.1.0');
     const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
     expect(names('/api/v1/ledger')).toEqual([
-      'format', 'limit', 'offset', 'min_trust_level', 'tool_filter', 'date_from', 'date_to', 'include_prompts', 'training_allowed', 'cursor',
+      'format',
+      'limit',
+      'offset',
+      'min_trust_level',
+      'tool_filter',
+      'date_from',
+      'date_to',
+      'include_prompts',
+      'training_allowed',
+      'cursor',
     ]);
     expect(names('/functions/v1/public-ledger-api')).toEqual(names('/api/v1/ledger'));
     expect(names('/api/ledger')).toEqual(['search', 'tool', 'platform', 'tag', 'date', 'sort', 'page']);
@@ -236,7 +269,14 @@ describe('bulk dump, Croissant and OpenAPI', () => {
     const removal = doc.paths['/api/removal-requests'].post.requestBody.content['application/json'].schema;
     expect(removal.required).toEqual(['submission_url', 'requestor_name', 'requestor_email', 'reason']);
     expect(Object.keys(doc.paths['/api/uploads'].post.requestBody.content)).toEqual(['multipart/form-data']);
-    for (const path of ['/api/submissions/{id}', '/api/log/checkpoint', '/api/log/key', '/api/log/proof/inclusion', '/api/log/proof/consistency', '/api/log/entries']) {
+    for (const path of [
+      '/api/submissions/{id}',
+      '/api/log/checkpoint',
+      '/api/log/key',
+      '/api/log/proof/inclusion',
+      '/api/log/proof/consistency',
+      '/api/log/entries',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

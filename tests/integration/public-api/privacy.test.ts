@@ -18,12 +18,25 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
   // The same artist has a public work (whose prompt is private), a private work and a deleted work.
-  const visible = await insertWork(db, { artist_name: ARTIST, title: 'Visible work', prompt: `visible ${CANARY}`, prompt_visibility: 'private', trust_meter: 90 });
+  const visible = await insertWork(db, {
+    artist_name: ARTIST,
+    title: 'Visible work',
+    prompt: `visible ${CANARY}`,
+    prompt_visibility: 'private',
+    trust_meter: 90,
+  });
   visibleId = visible.id;
   visibleRegistryId = visible.registry_id;
   const hidden = [
     await insertWork(db, { artist_name: ARTIST, title: `Private ${CANARY}`, prompt: CANARY, is_public: false, trust_meter: 95 }),
-    await insertWork(db, { artist_name: ARTIST, title: `Deleted ${CANARY}`, prompt: CANARY, trust_meter: 95, deleted_at: new Date(), deletion_reason: 'removal request' }),
+    await insertWork(db, {
+      artist_name: ARTIST,
+      title: `Deleted ${CANARY}`,
+      prompt: CANARY,
+      trust_meter: 95,
+      deleted_at: new Date(),
+      deletion_reason: 'removal request',
+    }),
   ];
   for (const work of hidden) hiddenIds.push(work.id, work.registry_id);
   const rows = await sql<{ author_email: string }>`SELECT author_email FROM submissions`.execute(db);
@@ -39,7 +52,7 @@ function expectNothingPrivate(label: string, body: string) {
   for (const email of emails) expect(body, label).not.toContain(email);
 }
 
-describe('private data never leaves through the read endpoints (DECISIONS #17)', () => {
+describe('private data never leaves through the read endpoints (decision 0017)', () => {
   it('no API format shows private or deleted works, private prompts or e-mails, with or without include_prompts', async () => {
     for (const format of ['json', 'jsonl', 'csv', 'xml', 'rss']) {
       for (const include of ['true', 'false']) {
@@ -57,7 +70,12 @@ describe('private data never leaves through the read endpoints (DECISIONS #17)',
   it('the bulk dump has only the public work', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/ledger/dump.jsonl.gz' });
     const text = zlib.gunzipSync(res.rawPayload).toString('utf8');
-    expect(text.trimEnd().split('\n').map((l) => JSON.parse(l).uuid)).toEqual([visibleId]);
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).uuid),
+    ).toEqual([visibleId]);
     expectNothingPrivate('dump', text);
   });
 

@@ -25,7 +25,11 @@ describe('public read API rate limit (1000 requests per hour per IP)', () => {
       const res = await t.app.inject({ method: 'GET', url: urls[i % 2], headers: { 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` } });
       expect(res.statusCode, `request ${i}`).toBe(200);
     }
-    const limited = await t.app.inject({ method: 'GET', url: '/api/v1/ledger/dump.jsonl.gz', headers: { 'x-forwarded-for': '10.9.9.9' } });
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ledger/dump.jsonl.gz',
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['ratelimit-limit']).toBe('1000');
     expect(limited.headers['ratelimit-remaining']).toBe('0');

@@ -1,4 +1,4 @@
-// POST /api/removal-requests (public): the exact messages of SPEC §5, the submission id taken from
+// POST /api/removal-requests (public): the exact messages of docs/product.md §5, the submission id taken from
 // the URL, the stored address that no public endpoint ever shows, and the daily limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWork } from '../../helpers/factories';
@@ -65,7 +65,15 @@ describe('removal request validation', () => {
 
 describe('filing a removal request', () => {
   it('stores a pending request with the id after /verify/ (query and fragment ignored) and the requester address', async () => {
-    const res = await file({ ...valid, submission_url: `https://ledger.test/verify/${work.id.toUpperCase()}?ref=x#top`, submission_id: 'ignored', request_ip: '1.2.3.4' }, '203.0.113.77');
+    const res = await file(
+      {
+        ...valid,
+        submission_url: `https://ledger.test/verify/${work.id.toUpperCase()}?ref=x#top`,
+        submission_id: 'ignored',
+        request_ip: '1.2.3.4',
+      },
+      '203.0.113.77',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();

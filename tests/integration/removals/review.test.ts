@@ -1,4 +1,4 @@
-// Admin review of removal requests (SPEC §4): the list with counts and search, notes required,
+// Admin review of removal requests (docs/product.md §4): the list with counts and search, notes required,
 // only pending requests change, approve soft-deletes the linked work (gone from every public
 // surface), restore brings it back, and each step leaves exact audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,10 @@ describe('removal request decisions', () => {
   });
 
   it('approving removes the work from every public surface, audits both changes, and restore brings it back', async () => {
-    const work = { ...(await insertWork(t.deps.db, { artist_name: 'Approve Artist', trust_meter: 85 })), artist_name: 'Approve Artist' };
+    const work = {
+      ...(await insertWork(t.deps.db, { artist_name: 'Approve Artist', trust_meter: 85 })),
+      artist_name: 'Approve Artist',
+    };
     const request = await fileRequest(`https://ledger.test/verify/${work.registry_id}`, 'This is my artwork');
     await expectPublic(t, work, true);
 
@@ -94,7 +97,12 @@ describe('removal request decisions', () => {
       reason: 'Ownership confirmed by e-mail',
       changed_fields: ['status', 'admin_notes', 'processed_by', 'processed_at'],
       old_values: { status: 'pending', admin_notes: null, processed_by: null, processed_at: null },
-      new_values: { status: 'approved', admin_notes: 'Ownership confirmed by e-mail', processed_by: ADMIN_EMAIL, processed_at: decidedAt },
+      new_values: {
+        status: 'approved',
+        admin_notes: 'Ownership confirmed by e-mail',
+        processed_by: ADMIN_EMAIL,
+        processed_at: decidedAt,
+      },
     });
     const [softDelete] = await auditRows(t, { table: 'submissions', record: work.id });
     expect(softDelete).toMatchObject({
@@ -141,7 +149,10 @@ describe('removal request decisions', () => {
     const request = await fileRequest('a cat picture somewhere', 'Please remove');
     const res = await decide(request.id, { decision: 'approved', admin_notes: 'Nothing to remove' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ request: { status: 'approved', submission_id: null, submission_title: null }, submission: null });
+    expect(res.json()).toMatchObject({
+      request: { status: 'approved', submission_id: null, submission_title: null },
+      submission: null,
+    });
   });
 });
 
@@ -152,8 +163,17 @@ describe('removal request list', () => {
     const body = res.json();
     expect(body.counts).toEqual({ all: 4, pending: 1, processing: 0, approved: 2, denied: 1 });
     expect(body).toMatchObject({ total: 4, page: 1, page_size: 25 });
-    expect(body.items.map((i: { reason: string }) => i.reason)).toEqual(['Please remove', 'I just dislike it', 'This is my artwork', 'Mine']);
-    expect(body.items[2]).toMatchObject({ submission_title: expect.stringMatching(/^Test work/), request_ip: '127.0.0.1', submission_deleted: false });
+    expect(body.items.map((i: { reason: string }) => i.reason)).toEqual([
+      'Please remove',
+      'I just dislike it',
+      'This is my artwork',
+      'Mine',
+    ]);
+    expect(body.items[2]).toMatchObject({
+      submission_title: expect.stringMatching(/^Test work/),
+      request_ip: '127.0.0.1',
+      submission_deleted: false,
+    });
 
     const pending = (await adminGet(t, '/api/admin/removal-requests?status=pending', cookie)).json();
     expect(pending.items.map((i: { reason: string }) => i.reason)).toEqual(['Mine']);

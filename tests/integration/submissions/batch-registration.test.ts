@@ -47,7 +47,10 @@ beforeAll(async () => {
     { image: second, overrides: { artist_name: 'Ada One', ...ownLink, title: 'Second Light Again' } },
     // A smaller re-encoded copy of work 0 by a third artist: near-identical, not the same bytes.
     { image: copyOfFirst, overrides: { artist_name: 'Cleo Three', profile_links: ['https://www.behance.net/cleo', ''] } },
-    { image: await freshPng(500, 500), overrides: { artist_name: 'Dan Four', prompt_visibility: 'private', profile_links: ['https://x.com/danfour', ''] } },
+    {
+      image: await freshPng(500, 500),
+      overrides: { artist_name: 'Dan Four', prompt_visibility: 'private', profile_links: ['https://x.com/danfour', ''] },
+    },
   ];
 });
 
@@ -58,7 +61,17 @@ afterAll(async () => {
 async function rowsOf(t: TestApp) {
   const rows = await t.deps.db
     .selectFrom('submissions')
-    .select(['id', 'registry_id', 'trust_meter', 'trust_breakdown', 'duplicate_of', 'log_index', 'embedded_metadata', 'prompt', 'created_at'])
+    .select([
+      'id',
+      'registry_id',
+      'trust_meter',
+      'trust_breakdown',
+      'duplicate_of',
+      'log_index',
+      'embedded_metadata',
+      'prompt',
+      'created_at',
+    ])
     .orderBy('registry_seq')
     .execute();
   const position = new Map(rows.map((r, i) => [r.id, i]));
@@ -111,18 +124,38 @@ describe('registering works in batches (the seed command)', () => {
   it('answers registry questions from memory exactly as the database does', async () => {
     const index = createMemoryRegistryIndex();
     expect(await index.catchUp(batched.deps.db)).toBe(6);
-    const hashes = await batched.deps.db.selectFrom('submissions').select(['image_hash', 'image_phash']).orderBy('registry_seq').execute();
+    const hashes = await batched.deps.db
+      .selectFrom('submissions')
+      .select(['image_hash', 'image_phash'])
+      .orderBy('registry_seq')
+      .execute();
     const queries: RegistryQuery[] = [
       { imageHash: hashes[0].image_hash!, phash: hashes[0].image_phash, artistName: 'someone new', profileLinks: [] },
-      { imageHash: hashes[0].image_hash!, phash: hashes[0].image_phash, artistName: 'ben two', profileLinks: ['https://x.com/bentwo'] },
-      { imageHash: hashes[2].image_hash!, phash: hashes[2].image_phash, artistName: 'Ada One', profileLinks: ['https://www.instagram.com/ada.one', 'https://x.com/other'] },
+      {
+        imageHash: hashes[0].image_hash!,
+        phash: hashes[0].image_phash,
+        artistName: 'ben two',
+        profileLinks: ['https://x.com/bentwo'],
+      },
+      {
+        imageHash: hashes[2].image_hash!,
+        phash: hashes[2].image_phash,
+        artistName: 'Ada One',
+        profileLinks: ['https://www.instagram.com/ada.one', 'https://x.com/other'],
+      },
       { imageHash: 'f'.repeat(64), phash: hashes[4].image_phash, artistName: 'Ada One', profileLinks: ['https://x.com/not-hers'] },
       { imageHash: 'f'.repeat(64), phash: null, artistName: 'Dan Four', profileLinks: ['https://x.com/danfour'] },
     ];
     for (const query of queries) {
-      expect(await gatherRegistryEvidence(index, query)).toEqual(await gatherRegistryEvidence(databaseRegistryEvidence(batched.deps.db), query));
+      expect(await gatherRegistryEvidence(index, query)).toEqual(
+        await gatherRegistryEvidence(databaseRegistryEvidence(batched.deps.db), query),
+      );
     }
-    expect(await gatherRegistryEvidence(index, queries[2])).toMatchObject({ exactDuplicateOfSameArtist: true, artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 3 });
+    expect(await gatherRegistryEvidence(index, queries[2])).toMatchObject({
+      exactDuplicateOfSameArtist: true,
+      artistOtherWorksCount: 3,
+      sharedProfileLinksWithOwnWorks: 3,
+    });
   });
 
   it('writes nothing and keeps no image file when a batch fails', async () => {
@@ -140,7 +173,10 @@ describe('registering works in batches (the seed command)', () => {
       await expect(registerSubmissionBatch(t.deps, items, index)).rejects.toThrow();
 
       for (const table of ['uploads', 'submissions', 'tlog_leaves'] as const) {
-        const { n } = await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+        const { n } = await t.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
         expect(Number(n)).toBe(0);
       }
       expect(listFiles(path.join(t.dataDir, 'artworks'))).toEqual([]);

@@ -15,7 +15,14 @@ afterAll(async () => {
 
 async function counts() {
   const n = async (table: 'submissions' | 'tlog_leaves') =>
-    Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { submissions: await n('submissions'), leaves: await n('tlog_leaves') };
 }
 
@@ -63,7 +70,12 @@ describe('the same image registered by two artists at the same moment', () => {
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
     const ids = responses.map((r) => r.json().id as string);
-    const rows = await t.deps.db.selectFrom('submissions').select(['id', 'duplicate_of', 'trust_meter', 'registry_seq']).where('id', 'in', ids).orderBy('registry_seq').execute();
+    const rows = await t.deps.db
+      .selectFrom('submissions')
+      .select(['id', 'duplicate_of', 'trust_meter', 'registry_seq'])
+      .where('id', 'in', ids)
+      .orderBy('registry_seq')
+      .execute();
     // Registry numbers follow the order the two committed: the first is the original.
     const [original, copy] = rows;
     expect(original.duplicate_of).toBeNull();
@@ -77,7 +89,9 @@ describe('a registration that fails inside its transaction', () => {
     // A trigger makes the insert itself fail, after the upload was claimed and the leaf appended.
     await sql`CREATE FUNCTION refuse_test_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.title = 'Explode' THEN RAISE EXCEPTION 'simulated insert failure'; END IF; RETURN NEW; END $$`.execute(t.deps.db);
-    await sql`CREATE TRIGGER refuse_test_insert_trg BEFORE INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_test_insert()`.execute(t.deps.db);
+    await sql`CREATE TRIGGER refuse_test_insert_trg BEFORE INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_test_insert()`.execute(
+      t.deps.db,
+    );
     try {
       const before = await counts();
       const up = await upload(t.app, await freshPng());
@@ -85,7 +99,11 @@ describe('a registration that fails inside its transaction', () => {
       expect(failed.statusCode).toBe(500);
       expect(failed.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } });
       expect(await counts()).toEqual(before);
-      const uploadRow = await t.deps.db.selectFrom('uploads').select('consumed_at').where('id', '=', up.upload_id).executeTakeFirstOrThrow();
+      const uploadRow = await t.deps.db
+        .selectFrom('uploads')
+        .select('consumed_at')
+        .where('id', '=', up.upload_id)
+        .executeTakeFirstOrThrow();
       expect(uploadRow.consumed_at).toBeNull();
 
       const retried = await submit(t.app, submissionBody(up.upload_id, { title: 'Second try', artist_name: 'Unlucky' }));

@@ -1,4 +1,4 @@
-// E-mail verification (DECISIONS #13): the link arrives by a real SMTP conversation (or in the
+// E-mail verification (decision 0013): the link arrives by a real SMTP conversation (or in the
 // development outbox), opening it verifies the address once and raises the score by the rubric's
 // e-mail points.
 import fs from 'node:fs';
@@ -80,7 +80,11 @@ describe('through a real SMTP server on loopback', () => {
 
     // Only the token's hash is stored.
     const token = link.searchParams.get('token')!;
-    const before = await t.deps.db.selectFrom('submissions').select(['email_verify_token_hash', 'email_verify_sent_at']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const before = await t.deps.db
+      .selectFrom('submissions')
+      .select(['email_verify_token_hash', 'email_verify_sent_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(before.email_verify_token_hash).toBe(hashToken(token));
     expect(before.email_verify_sent_at).not.toBeNull();
 
@@ -93,7 +97,11 @@ describe('through a real SMTP server on loopback', () => {
     expect(work.trust_meter).toBe(created.trust_meter + VERIFICATION_LOGIC.emailVerified);
     expect(work.trust.reasons).toContain(`E-mail address verified: +${VERIFICATION_LOGIC.emailVerified}`);
     expect(JSON.stringify(work)).not.toContain('mira@example.org');
-    const after = await t.deps.db.selectFrom('submissions').select(['email_verified_at', 'email_verify_token_hash']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('submissions')
+      .select(['email_verified_at', 'email_verify_token_hash'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(after.email_verified_at).not.toBeNull();
     expect(after.email_verify_token_hash).toBeNull();
 
@@ -101,9 +109,17 @@ describe('through a real SMTP server on loopback', () => {
     const again = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
-      error: { code: 'invalid_token', title: 'Link not valid', message: 'This verification link is not valid or has already been used.' },
+      error: {
+        code: 'invalid_token',
+        title: 'Link not valid',
+        message: 'This verification link is not valid or has already been used.',
+      },
     });
-    const page = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}`, headers: { accept: 'text/html,application/xhtml+xml' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(page.statusCode).toBe(400);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('This verification link is not valid or has already been used.');
@@ -111,7 +127,10 @@ describe('through a real SMTP server on loopback', () => {
   });
 
   it('refuses a made-up or missing token with 400', async () => {
-    for (const url of ['/api/submissions/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/api/submissions/verify-email']) {
+    for (const url of [
+      '/api/submissions/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/api/submissions/verify-email',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code).toBe('invalid_token');
@@ -131,7 +150,10 @@ describe('without SMTP (development)', () => {
   it('writes the message to DATA_DIR/outbox as an .eml file whose link verifies the address', async () => {
     const { created } = await registerWork(t.app, { author_email: 'dev@example.net', artist_name: 'Dev' });
     const outbox = path.join(t.dataDir, 'outbox');
-    const file = await waitFor(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).find((f) => f.endsWith('.eml')) : undefined), 'the outbox file');
+    const file = await waitFor(
+      () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).find((f) => f.endsWith('.eml')) : undefined),
+      'the outbox file',
+    );
     const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
     expect(raw).toMatch(/^To: dev@example\.net$/m);
     const link = verificationLink(raw);

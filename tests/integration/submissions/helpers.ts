@@ -26,7 +26,11 @@ export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: R
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const head = [`--${boundary}`, `Content-Disposition: ${disposition}`];
     if (part.contentType) head.push(`Content-Type: ${part.contentType}`);
-    chunks.push(Buffer.from(`${head.join('\r\n')}\r\n\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head.join('\r\n')}\r\n\r\n`),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -93,5 +97,8 @@ export async function registerWork(app: FastifyInstance, overrides: Record<strin
   const up = await upload(app, image ?? (await freshPng()));
   const res = await submit(app, submissionBody(up.upload_id, overrides));
   if (res.statusCode !== 201) throw new Error(`submission failed: ${res.statusCode} ${res.body}`);
-  return { upload: up, created: res.json<{ id: string; registry_id: string; trust_meter: number; status: string; verify_url: string }>() };
+  return {
+    upload: up,
+    created: res.json<{ id: string; registry_id: string; trust_meter: number; status: string; verify_url: string }>(),
+  };
 }

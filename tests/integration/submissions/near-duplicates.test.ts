@@ -52,14 +52,21 @@ describe('finding earlier works with a similar perceptual hash', () => {
     expect((await memory.nearDuplicates({ ...query, profileLinks: [] })).nearDuplicatesOfOtherArtists).toEqual(fromSql);
 
     // Re-scoring only looks at works registered before: the registry number bounds the search.
-    const seq = Number((await t.deps.db.selectFrom('submissions').select('registry_seq').where('id', '=', works.ten.id).executeTakeFirstOrThrow()).registry_seq);
+    const seq = Number(
+      (await t.deps.db.selectFrom('submissions').select('registry_seq').where('id', '=', works.ten.id).executeTakeFirstOrThrow())
+        .registry_seq,
+    );
     const earlier = { ...query, beforeSeq: seq };
     expect(await findNearDuplicates(t.deps.db, earlier)).toEqual([{ id: works.two.id, distance: 2 }]);
 
     // The search reads a fingerprint table kept by a trigger: clearing a hash (as a purge does)
     // takes the work out, and a new hash is found at once.
     await t.deps.db.updateTable('submissions').set({ image_phash: null }).where('id', '=', works.zero.id).execute();
-    await t.deps.db.updateTable('submissions').set({ image_phash: flip(BASE, [5]) }).where('id', '=', works.eleven.id).execute();
+    await t.deps.db
+      .updateTable('submissions')
+      .set({ image_phash: flip(BASE, [5]) })
+      .where('id', '=', works.eleven.id)
+      .execute();
     expect(await findNearDuplicates(t.deps.db, query)).toEqual([
       { id: works.eleven.id, distance: 1 },
       { id: works.two.id, distance: 2 },
@@ -72,9 +79,15 @@ describe('finding earlier works with a similar perceptual hash', () => {
     await registerWork(t.app, { artist_name: 'First Painter' }, png);
     const copy = await sharp(png).resize(400).jpeg({ quality: 70 }).toBuffer();
     const { created } = await registerWork(t.app, { artist_name: 'Second Painter' }, copy);
-    const row = await t.deps.db.selectFrom('submissions').select(['trust_breakdown', 'duplicate_of']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('submissions')
+      .select(['trust_breakdown', 'duplicate_of'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.duplicate_of).toBeNull(); // not the same bytes
     const reasons = (row.trust_breakdown as { reasons: string[] }).reasons;
-    expect(reasons.some((r) => /^Near-identical image registered earlier by another artist \([0-4] of 64 bits differ\): -10$/.test(r))).toBe(true);
+    expect(
+      reasons.some((r) => /^Near-identical image registered earlier by another artist \([0-4] of 64 bits differ\): -10$/.test(r)),
+    ).toBe(true);
   });
 });

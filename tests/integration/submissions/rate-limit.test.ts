@@ -1,4 +1,4 @@
-// Per-IP daily limits on uploads and submissions (DECISIONS #16), with standard headers.
+// Per-IP daily limits on uploads and submissions (decision 0016), with standard headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { submissionBody, submit, uploadFile } from './helpers';

@@ -39,7 +39,10 @@ describe('registering a PNG with Automatic1111 parameters', () => {
   beforeAll(async () => {
     png = await makePng({ width: 832, height: 1216, seed: 31, textChunks: { parameters: A1111_PARAMETERS } });
     const up = await upload(t.app, png, 'lighthouse.png');
-    const res = await submit(t.app, submissionBody(up.upload_id, { title: 'Lighthouse', prompt: A1111_PROMPT, tool: 'Automatic1111', artist_name: 'Lumen' }));
+    const res = await submit(
+      t.app,
+      submissionBody(up.upload_id, { title: 'Lighthouse', prompt: A1111_PROMPT, tool: 'Automatic1111', artist_name: 'Lumen' }),
+    );
     expect(res.statusCode).toBe(201);
     created = res.json();
   });
@@ -89,12 +92,12 @@ describe('registering a PNG with Automatic1111 parameters', () => {
   it('writes the fixed fast-submit fields and the transparency-log leaf in the same registration', async () => {
     const row = await storedWork(created.id);
     expect(row).toMatchObject({
-      // No tags or platform given: 'AI Art' alone, and 'Web' (DECISIONS #21).
+      // No tags or platform given: 'AI Art' alone, and 'Web' (decision 0021).
       tags: ['AI Art'],
       usage_type: ['Personal Project'],
       platform: 'Web',
       verification_method: 'fast_submit',
-      // SPEC §5: commercial use allowed and no remix (the defaults) gives CC BY-ND 4.0.
+      // docs/product.md §5: commercial use allowed and no remix (the defaults) gives CC BY-ND 4.0.
       artwork_license: 'CC BY-ND 4.0',
       is_public: true,
       portfolio_link: 'https://www.instagram.com/foxartist',
@@ -105,7 +108,11 @@ describe('registering a PNG with Automatic1111 parameters', () => {
       { type: 'artist_profile', url: 'https://www.instagram.com/foxartist', description: 'Artist profile' },
       { type: 'fast_submit', url: '', description: 'Registered via Fast Submit' },
     ]);
-    const leaf = await t.deps.db.selectFrom('tlog_leaves').selectAll().where('submission_id', '=', created.id).executeTakeFirstOrThrow();
+    const leaf = await t.deps.db
+      .selectFrom('tlog_leaves')
+      .selectAll()
+      .where('submission_id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(Number(leaf.leaf_index)).toBe(Number(row.log_index));
     expect(JSON.parse(leaf.canonical_json)).toEqual({
       event: 'created',
@@ -117,11 +124,19 @@ describe('registering a PNG with Automatic1111 parameters', () => {
   });
 
   it('marks the upload as used, so the same upload cannot register a second work', async () => {
-    const uploadRow = await t.deps.db.selectFrom('uploads').selectAll().where('derivative_key', '=', (await storedWork(created.id)).image_key!).executeTakeFirstOrThrow();
+    const uploadRow = await t.deps.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('derivative_key', '=', (await storedWork(created.id)).image_key!)
+      .executeTakeFirstOrThrow();
     expect(uploadRow.consumed_at).not.toBeNull();
     const again = await submit(t.app, submissionBody(uploadRow.id));
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatchObject({ code: 'upload_used', title: 'Already submitted', message: 'This image was already submitted.' });
+    expect(again.json().error).toMatchObject({
+      code: 'upload_used',
+      title: 'Already submitted',
+      message: 'This image was already submitted.',
+    });
   });
 });
 
@@ -131,7 +146,11 @@ describe('registering a JPEG with XMP and EXIF', () => {
       width: 1200,
       height: 900,
       seed: 32,
-      xmp: xmpPacket({ creatorTool: 'Adobe Firefly', digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia', gpsLatitude: '48,51.4N' }),
+      xmp: xmpPacket({
+        creatorTool: 'Adobe Firefly',
+        digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+        gpsLatitude: '48,51.4N',
+      }),
       exif: { IFD0: { Software: 'Adobe Firefly', Artist: 'Mira' } },
     });
     const up = await upload(t.app, jpeg, 'firefly.jpg');
@@ -217,7 +236,14 @@ describe('the server alone decides trust, the public flag and the method', () =>
       permissions: { no_commercial: true, remix_allowed: true },
     });
     const row = await storedWork(created.id);
-    expect(row).toMatchObject({ tool: 'Krea', tool_other: 'Krea', artwork_license: 'CC BY-NC-SA 4.0', no_commercial: true, remix_allowed: true, allow_ai_training: false });
+    expect(row).toMatchObject({
+      tool: 'Krea',
+      tool_other: 'Krea',
+      artwork_license: 'CC BY-NC-SA 4.0',
+      no_commercial: true,
+      remix_allowed: true,
+      allow_ai_training: false,
+    });
   });
 });
 
@@ -278,10 +304,23 @@ describe('GET /api/submissions/{id}', () => {
       email_verified: false,
       prompt: MODERATE_PROMPT,
       semantic_tokens: ['red', 'fox', 'sleeping', 'snowy', 'forest', 'watercolor'],
-      permissions: { allow_ai_training: false, restrict_usage: false, remix_allowed: false, no_commercial: false, sensitive_content: false, must_give_credit: true },
+      permissions: {
+        allow_ai_training: false,
+        restrict_usage: false,
+        remix_allowed: false,
+        no_commercial: false,
+        sensitive_content: false,
+        must_give_credit: true,
+      },
     });
     expect(work.trust.score).toBe(created.trust_meter);
-    expect(Object.keys(work.trust.dimensions)).toEqual(['claim_clarity', 'source_depth', 'verification_logic', 'temporal_context', 'mesh_linkage']);
+    expect(Object.keys(work.trust.dimensions)).toEqual([
+      'claim_clarity',
+      'source_depth',
+      'verification_logic',
+      'temporal_context',
+      'mesh_linkage',
+    ]);
     expect(work.trust.reasons).toContain('Registration recorded in the transparency log: +15');
     const text = JSON.stringify(work);
     expect(text).not.toContain('fox.artist@example.com');
@@ -290,26 +329,56 @@ describe('GET /api/submissions/{id}', () => {
   });
 
   it('hides a private prompt, its tokens and the prompt embedded in the file', async () => {
-    const png = await makePng({ width: 600, height: 400, seed: 77, textChunks: { parameters: `${A1111_PROMPT}\nSteps: 20, Seed: 5, Model: m` } });
-    const { created } = await registerWork(t.app, { prompt: A1111_PROMPT, prompt_visibility: 'private', tool: 'Automatic1111', artist_name: 'Secretive' }, png);
+    const png = await makePng({
+      width: 600,
+      height: 400,
+      seed: 77,
+      textChunks: { parameters: `${A1111_PROMPT}\nSteps: 20, Seed: 5, Model: m` },
+    });
+    const { created } = await registerWork(
+      t.app,
+      { prompt: A1111_PROMPT, prompt_visibility: 'private', tool: 'Automatic1111', artist_name: 'Secretive' },
+      png,
+    );
     const work = (await getWork(created.id)).json<PublicWork>();
     expect(work.prompt).toBeNull();
     expect(work.semantic_tokens).toEqual([]);
     expect(JSON.stringify(work)).not.toContain('lighthouse');
-    expect(work.embedded_metadata).toMatchObject({ found: ['PNG parameters (Automatic1111)'], aiParameters: { source: 'automatic1111', model: 'm' } });
+    expect(work.embedded_metadata).toMatchObject({
+      found: ['PNG parameters (Automatic1111)'],
+      aiParameters: { source: 'automatic1111', model: 'm' },
+    });
   });
 
   it('answers 404 with the exact message for a deleted, a private, a missing and a malformed id', async () => {
     const deleted = await registerWork(t.app, { artist_name: 'Gone' });
     await t.deps.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('submissions').set({ deleted_at: new Date(), deleted_by: 'admin@example.com', deletion_reason: 'test' })
-        .where('id', '=', deleted.created.id).returningAll().executeTakeFirstOrThrow();
-      await appendLogEvent(trx, { registry_id: row.registry_id, submission_id: row.id, image_sha256: row.image_hash!, event: 'soft_deleted', time: new Date() });
+      const row = await trx
+        .updateTable('submissions')
+        .set({ deleted_at: new Date(), deleted_by: 'admin@example.com', deletion_reason: 'test' })
+        .where('id', '=', deleted.created.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await appendLogEvent(trx, {
+        registry_id: row.registry_id,
+        submission_id: row.id,
+        image_sha256: row.image_hash!,
+        event: 'soft_deleted',
+        time: new Date(),
+      });
     });
     const hidden = await registerWork(t.app, { artist_name: 'Hidden' });
     await t.deps.db.updateTable('submissions').set({ is_public: false }).where('id', '=', hidden.created.id).execute();
 
-    for (const ref of [deleted.created.id, deleted.created.registry_id, hidden.created.id, crypto.randomUUID(), 'VW-2020-999999', 'not-an-id', "1' OR '1'='1"]) {
+    for (const ref of [
+      deleted.created.id,
+      deleted.created.registry_id,
+      hidden.created.id,
+      crypto.randomUUID(),
+      'VW-2020-999999',
+      'not-an-id',
+      "1' OR '1'='1",
+    ]) {
       const res = await getWork(encodeURIComponent(ref));
       expect(res.statusCode, ref).toBe(404);
       expect(res.json(), ref).toEqual(NOT_FOUND);

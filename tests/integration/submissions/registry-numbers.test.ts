@@ -26,7 +26,9 @@ async function refuseWorksTitled(db: Kysely<DB>): Promise<() => Promise<void>> {
       IF NEW.title = ${sql.lit(REFUSED_TITLE)} THEN RAISE EXCEPTION 'simulated submission insert failure'; END IF;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER refuse_test_work_trg BEFORE INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_test_work()`.execute(db);
+  await sql`CREATE TRIGGER refuse_test_work_trg BEFORE INSERT ON submissions FOR EACH ROW EXECUTE FUNCTION refuse_test_work()`.execute(
+    db,
+  );
   return async () => {
     await sql`DROP TRIGGER refuse_test_work_trg ON submissions`.execute(db);
     await sql`DROP FUNCTION refuse_test_work()`.execute(db);
@@ -90,15 +92,29 @@ describe('registry numbers', () => {
     const failing = [await prepare('Batch work one'), await prepare(REFUSED_TITLE)];
     const stopRefusing = await refuseWorksTitled(t.deps.db);
     try {
-      await expect(registerSubmissionBatch(t.deps, failing, createMemoryRegistryIndex())).rejects.toThrow('simulated submission insert failure');
+      await expect(registerSubmissionBatch(t.deps, failing, createMemoryRegistryIndex())).rejects.toThrow(
+        'simulated submission insert failure',
+      );
     } finally {
       await stopRefusing();
     }
     expect(imageFiles(t.dataDir)).toEqual(filesBefore);
-    const leftUploads = await t.deps.db.selectFrom('uploads').select('id').where('id', 'in', failing.map((i) => i.upload.values.id)).execute();
+    const leftUploads = await t.deps.db
+      .selectFrom('uploads')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        failing.map((i) => i.upload.values.id),
+      )
+      .execute();
     expect(leftUploads).toEqual([]);
 
-    const works = await registerSubmissionBatch(t.deps, [await prepare('Batch work two'), await prepare('Batch work three')], createMemoryRegistryIndex());
+    const works = await registerSubmissionBatch(
+      t.deps,
+      [await prepare('Batch work two'), await prepare('Batch work three')],
+      createMemoryRegistryIndex(),
+    );
     expect(works.map((w) => w.registry_id)).toEqual([registryId(6), registryId(7)]);
   });
 });
@@ -108,7 +124,8 @@ describe('migration 006 on a registry that used the sequence', () => {
     const { database, drop } = await createTestDatabase({ migrated: false });
     const before006 = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-migrations-'));
     try {
-      for (const m of listMigrations().filter((m) => m.version < '006')) fs.copyFileSync(m.file, path.join(before006, path.basename(m.file)));
+      for (const m of listMigrations().filter((m) => m.version < '006'))
+        fs.copyFileSync(m.file, path.join(before006, path.basename(m.file)));
       await migrate(database.pool, before006);
       const { db } = database;
       // Three numbers drawn; the work holding number 2 committed, 1 and 3 were rolled back.
@@ -126,7 +143,9 @@ describe('migration 006 on a registry that used the sequence', () => {
       expect(counter.map((c) => Number(c.last_seq))).toEqual([3]);
       const uploads = await db.selectFrom('uploads').select('files_stored_at').execute();
       expect(uploads.map((u) => new Date(u.files_stored_at!).toISOString())).toEqual(['2026-01-05T10:00:00.000Z']);
-      const sequences = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_class WHERE relkind = 'S' AND relname = 'registry_seq'`.execute(db);
+      const sequences = await sql<{
+        n: string;
+      }>`SELECT count(*) AS n FROM pg_class WHERE relkind = 'S' AND relname = 'registry_seq'`.execute(db);
       expect(Number(sequences.rows[0].n)).toBe(0);
     } finally {
       fs.rmSync(before006, { recursive: true, force: true });

@@ -17,7 +17,10 @@ function runSeed(dataDir: string, count: number): Promise<{ code: number | null;
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     // Always the embedded database: the folder lock is what this test is about.
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count), '--seed', '7'], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count), '--seed', '7'], {
+      cwd: ROOT,
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -50,13 +53,23 @@ describe('npm run seed -- --count N', () => {
     runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     const { db } = runtime;
     const count = async (relation: 'submissions' | 'public_submissions' | 'tlog_leaves' | 'uploads') =>
-      Number((await db.selectFrom(relation).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(relation)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('submissions')).toBe(50);
     expect(await count('public_submissions')).toBe(48);
     expect(await count('tlog_leaves')).toBe(52); // 50 created + 2 soft_deleted
     expect(await count('uploads')).toBe(50);
 
-    const rows = await db.selectFrom('submissions').select(['registry_id', 'image_hash', 'image_key', 'created_at', 'deleted_at', 'trust_meter', 'artist_name']).execute();
+    const rows = await db
+      .selectFrom('submissions')
+      .select(['registry_id', 'image_hash', 'image_key', 'created_at', 'deleted_at', 'trust_meter', 'artist_name'])
+      .execute();
     expect(new Set(rows.map((r) => r.image_hash)).size).toBe(50);
     expect(new Set(rows.map((r) => r.artist_name)).size).toBeLessThanOrEqual(6);
     const oldest = Math.min(...rows.map((r) => new Date(r.created_at).getTime()));

@@ -42,7 +42,9 @@ async function scored(t: TestApp) {
   const rows = await t.deps.db.selectFrom('submissions').select(['trust_meter', 'trust_breakdown']).orderBy('registry_seq').execute();
   return rows.map((r) => ({
     score: Number(r.trust_meter),
-    reasons: (r.trust_breakdown as { reasons: string[] }).reasons.filter((text) => /other registered work|Profile links shared|Same image/.test(text)),
+    reasons: (r.trust_breakdown as { reasons: string[] }).reasons.filter((text) =>
+      /other registered work|Profile links shared|Same image/.test(text),
+    ),
   }));
 }
 
@@ -80,7 +82,10 @@ describe('a registry signal defined once', () => {
     // duplicate cap then holds the score at 30.
     const expected = [
       { score: 63, reasons: [] },
-      { score: 72, reasons: ['Artist has 1 other registered work: +5', "Profile links shared with 1 of the artist's other works: +4"] },
+      {
+        score: 72,
+        reasons: ['Artist has 1 other registered work: +5', "Profile links shared with 1 of the artist's other works: +4"],
+      },
       { score: 68, reasons: ['Artist has 2 other registered works: +5'] },
       { score: 30, reasons: ['Same image registered earlier by another artist: -15'] },
     ];

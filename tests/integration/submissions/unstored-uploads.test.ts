@@ -29,7 +29,11 @@ async function markNotStored(uploadId: string): Promise<void> {
 }
 
 async function uploadKeys(uploadId: string) {
-  return t.deps.db.selectFrom('uploads').select(['original_key', 'derivative_key']).where('id', '=', uploadId).executeTakeFirstOrThrow();
+  return t.deps.db
+    .selectFrom('uploads')
+    .select(['original_key', 'derivative_key'])
+    .where('id', '=', uploadId)
+    .executeTakeFirstOrThrow();
 }
 
 async function uploadIds(): Promise<string[]> {
@@ -67,7 +71,11 @@ describe('POST /api/uploads when writing a file fails', () => {
     try {
       const res = await uploadFile(t.app, await freshPng());
       expect(res.statusCode).toBe(500);
-      expect(res.json().error).toEqual({ code: 'upload_failed', title: 'Upload failed', message: 'Could not upload image. Please try again.' });
+      expect(res.json().error).toEqual({
+        code: 'upload_failed',
+        title: 'Upload failed',
+        message: 'Could not upload image. Please try again.',
+      });
       expect(imageFiles(t.dataDir)).toEqual([...before, 'artworks/2026/05']);
       expect(await uploadIds()).toEqual([]);
     } finally {

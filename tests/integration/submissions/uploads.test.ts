@@ -27,17 +27,63 @@ afterAll(async () => {
 });
 
 async function rowCounts() {
-  const uploads = await t.deps.db.selectFrom('uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const works = await t.deps.db.selectFrom('submissions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const uploads = await t.deps.db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const works = await t.deps.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { uploads: Number(uploads.n), submissions: Number(works.n) };
 }
 
 describe('POST /api/uploads refuses what is not an acceptable image and keeps nothing', () => {
-  const cases: { name: string; make: () => Promise<Buffer> | Buffer; filename: string; type: string; status: number; title: string; message: string }[] = [
-    { name: 'an SVG', make: makeSvg, filename: 'art.svg', type: 'image/svg+xml', status: 415, title: 'Unsupported image type', message: 'Please upload a JPG, PNG or WebP image.' },
-    { name: 'a GIF', make: () => makeGif(), filename: 'art.gif', type: 'image/gif', status: 415, title: 'Unsupported image type', message: 'Please upload a JPG, PNG or WebP image.' },
-    { name: 'an HTML page', make: makeHtml, filename: 'art.html', type: 'text/html', status: 415, title: 'Unsupported image type', message: 'Please upload a JPG, PNG or WebP image.' },
-    { name: 'a text file renamed .png', make: makeText, filename: 'art.png', type: 'image/png', status: 415, title: 'Unsupported image type', message: 'Please upload a JPG, PNG or WebP image.' },
+  const cases: {
+    name: string;
+    make: () => Promise<Buffer> | Buffer;
+    filename: string;
+    type: string;
+    status: number;
+    title: string;
+    message: string;
+  }[] = [
+    {
+      name: 'an SVG',
+      make: makeSvg,
+      filename: 'art.svg',
+      type: 'image/svg+xml',
+      status: 415,
+      title: 'Unsupported image type',
+      message: 'Please upload a JPG, PNG or WebP image.',
+    },
+    {
+      name: 'a GIF',
+      make: () => makeGif(),
+      filename: 'art.gif',
+      type: 'image/gif',
+      status: 415,
+      title: 'Unsupported image type',
+      message: 'Please upload a JPG, PNG or WebP image.',
+    },
+    {
+      name: 'an HTML page',
+      make: makeHtml,
+      filename: 'art.html',
+      type: 'text/html',
+      status: 415,
+      title: 'Unsupported image type',
+      message: 'Please upload a JPG, PNG or WebP image.',
+    },
+    {
+      name: 'a text file renamed .png',
+      make: makeText,
+      filename: 'art.png',
+      type: 'image/png',
+      status: 415,
+      title: 'Unsupported image type',
+      message: 'Please upload a JPG, PNG or WebP image.',
+    },
     {
       name: 'a truncated PNG',
       make: () => makeTruncatedPng(),
@@ -69,7 +115,15 @@ describe('POST /api/uploads refuses what is not an acceptable image and keeps no
       title: 'Image too large',
       message: 'Images can be at most 10 MB.',
     },
-    { name: 'an empty file', make: () => Buffer.alloc(0), filename: 'empty.png', type: 'image/png', status: 400, title: 'Image required', message: 'Please upload an image of your artwork.' },
+    {
+      name: 'an empty file',
+      make: () => Buffer.alloc(0),
+      filename: 'empty.png',
+      type: 'image/png',
+      status: 400,
+      title: 'Image required',
+      message: 'Please upload an image of your artwork.',
+    },
   ];
 
   for (const c of cases) {
@@ -86,13 +140,19 @@ describe('POST /api/uploads refuses what is not an acceptable image and keeps no
     const form = multipart([{ name: 'title', data: 'no file here' }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/uploads', ...form });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'image_required', title: 'Image required', message: 'Please upload an image of your artwork.' });
+    expect(res.json().error).toEqual({
+      code: 'image_required',
+      title: 'Image required',
+      message: 'Please upload an image of your artwork.',
+    });
     expect(await rowCounts()).toEqual({ uploads: 0, submissions: 0 });
     expect(imageFiles(t.dataDir)).toEqual([]);
   });
 
   it('refuses an image sent in a field with another name with 400', async () => {
-    const form = multipart([{ name: 'image', filename: 'a.png', contentType: 'image/png', data: await makePng({ width: 32, height: 32 }) }]);
+    const form = multipart([
+      { name: 'image', filename: 'a.png', contentType: 'image/png', data: await makePng({ width: 32, height: 32 }) },
+    ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/uploads', ...form });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please upload an image of your artwork.');
@@ -121,7 +181,9 @@ describe('POST /api/uploads accepts a JPG, PNG or WebP and reports what the serv
     // Noise does not compress, so a 1900 x 1840 PNG of it is close to 10 MB; pad the rest with a
     // private chunk before IEND, which every decoder skips.
     const noise = crypto.randomBytes(1800 * 1800 * 3);
-    const png = await sharp(noise, { raw: { width: 1800, height: 1800, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 1800, height: 1800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const iend = png.length - 12;
     const filler = MAX_IMAGE_BYTES - png.length - 12;
     expect(filler).toBeGreaterThan(0);
@@ -135,7 +197,11 @@ describe('POST /api/uploads accepts a JPG, PNG or WebP and reports what the serv
 
     const res = await uploadFile(t.app, exact, 'exact.png');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ image_file_size: MAX_IMAGE_BYTES, image_dimensions: '1800,1800', image_file_type: 'image/png' });
+    expect(res.json()).toMatchObject({
+      image_file_size: MAX_IMAGE_BYTES,
+      image_dimensions: '1800,1800',
+      image_file_type: 'image/png',
+    });
   });
 
   it('returns the SHA-256 of the bytes sent, the size, type and the XMP found in a JPEG', async () => {
@@ -161,7 +227,9 @@ describe('POST /api/uploads accepts a JPG, PNG or WebP and reports what the serv
   });
 
   it('identifies the type by its bytes, not by the file name or declared type', async () => {
-    const webp = await sharp(await makePng({ width: 300, height: 200, seed: 8 })).webp().toBuffer();
+    const webp = await sharp(await makePng({ width: 300, height: 200, seed: 8 }))
+      .webp()
+      .toBuffer();
     const res = await uploadFile(t.app, webp, 'misnamed.png', 'image/png');
     expect(res.statusCode).toBe(201);
     expect(res.json().image_file_type).toBe('image/webp');
@@ -173,11 +241,17 @@ describe('POST /api/uploads when the database refuses the row', () => {
     const before = imageFiles(t.dataDir);
     await sql`CREATE FUNCTION refuse_test_upload() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'simulated upload insert failure'; END $$`.execute(t.deps.db);
-    await sql`CREATE TRIGGER refuse_test_upload_trg BEFORE INSERT ON uploads FOR EACH ROW EXECUTE FUNCTION refuse_test_upload()`.execute(t.deps.db);
+    await sql`CREATE TRIGGER refuse_test_upload_trg BEFORE INSERT ON uploads FOR EACH ROW EXECUTE FUNCTION refuse_test_upload()`.execute(
+      t.deps.db,
+    );
     try {
       const res = await uploadFile(t.app, await makePng({ width: 200, height: 200, seed: 99 }));
       expect(res.statusCode).toBe(500);
-      expect(res.json().error).toEqual({ code: 'upload_failed', title: 'Upload failed', message: 'Could not upload image. Please try again.' });
+      expect(res.json().error).toEqual({
+        code: 'upload_failed',
+        title: 'Upload failed',
+        message: 'Could not upload image. Please try again.',
+      });
       expect(imageFiles(t.dataDir)).toEqual(before);
     } finally {
       await sql`DROP TRIGGER refuse_test_upload_trg ON uploads`.execute(t.deps.db);

@@ -1,4 +1,4 @@
-// POST /api/submissions answers each invalid body with SPEC §5's exact title and message, and
+// POST /api/submissions answers each invalid body with docs/product.md §5's exact title and message, and
 // registers nothing; upload problems get their own clear messages.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,18 +15,45 @@ afterAll(async () => {
 });
 
 async function submissionCount(): Promise<number> {
-  const row = await t.deps.db.selectFrom('submissions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 const someUpload = crypto.randomUUID();
 
-describe('validation messages of the submission body (SPEC §5)', () => {
+describe('validation messages of the submission body (docs/product.md §5)', () => {
   const cases: { name: string; body: Record<string, unknown>; field: string; title: string; message: string }[] = [
-    { name: 'a missing title', body: submissionBody(someUpload, { title: undefined }), field: 'title', title: 'Title required', message: 'Please give your artwork a title.' },
-    { name: 'a blank title', body: submissionBody(someUpload, { title: '   ' }), field: 'title', title: 'Title required', message: 'Please give your artwork a title.' },
-    { name: 'a title of 201 characters', body: submissionBody(someUpload, { title: 'x'.repeat(201) }), field: 'title', title: 'Title too long', message: 'Titles can be at most 200 characters.' },
-    { name: 'a missing tool', body: submissionBody(someUpload, { tool: '' }), field: 'tool', title: 'AI Tool required', message: 'Please select the AI tool you used to create this artwork.' },
+    {
+      name: 'a missing title',
+      body: submissionBody(someUpload, { title: undefined }),
+      field: 'title',
+      title: 'Title required',
+      message: 'Please give your artwork a title.',
+    },
+    {
+      name: 'a blank title',
+      body: submissionBody(someUpload, { title: '   ' }),
+      field: 'title',
+      title: 'Title required',
+      message: 'Please give your artwork a title.',
+    },
+    {
+      name: 'a title of 201 characters',
+      body: submissionBody(someUpload, { title: 'x'.repeat(201) }),
+      field: 'title',
+      title: 'Title too long',
+      message: 'Titles can be at most 200 characters.',
+    },
+    {
+      name: 'a missing tool',
+      body: submissionBody(someUpload, { tool: '' }),
+      field: 'tool',
+      title: 'AI Tool required',
+      message: 'Please select the AI tool you used to create this artwork.',
+    },
     {
       name: "'Other' without a specification",
       body: submissionBody(someUpload, { tool: 'Other', tool_other: ' ' }),
@@ -34,8 +61,20 @@ describe('validation messages of the submission body (SPEC §5)', () => {
       title: 'Tool specification required',
       message: "Please specify which AI tool you used since you selected 'Other'.",
     },
-    { name: 'a missing e-mail', body: submissionBody(someUpload, { author_email: '' }), field: 'author_email', title: 'Email required', message: 'Please provide your email address for verification.' },
-    { name: 'a malformed e-mail', body: submissionBody(someUpload, { author_email: 'fox@example' }), field: 'author_email', title: 'Invalid email', message: 'Please enter a valid email address.' },
+    {
+      name: 'a missing e-mail',
+      body: submissionBody(someUpload, { author_email: '' }),
+      field: 'author_email',
+      title: 'Email required',
+      message: 'Please provide your email address for verification.',
+    },
+    {
+      name: 'a malformed e-mail',
+      body: submissionBody(someUpload, { author_email: 'fox@example' }),
+      field: 'author_email',
+      title: 'Invalid email',
+      message: 'Please enter a valid email address.',
+    },
     {
       name: 'neither a full name nor an artist name',
       body: submissionBody(someUpload, { author_full_name: '', artist_name: ' ' }),
@@ -50,8 +89,20 @@ describe('validation messages of the submission body (SPEC §5)', () => {
       title: 'Too many profile links',
       message: 'You can add at most 5 profile links.',
     },
-    { name: 'a missing upload', body: submissionBody('', {}), field: 'upload_id', title: 'Image required', message: 'Please upload an image first.' },
-    { name: 'a prompt of 5001 characters', body: submissionBody(someUpload, { prompt: 'y'.repeat(5001) }), field: 'prompt', title: 'Prompt too long', message: 'Prompts can be at most 5000 characters.' },
+    {
+      name: 'a missing upload',
+      body: submissionBody('', {}),
+      field: 'upload_id',
+      title: 'Image required',
+      message: 'Please upload an image first.',
+    },
+    {
+      name: 'a prompt of 5001 characters',
+      body: submissionBody(someUpload, { prompt: 'y'.repeat(5001) }),
+      field: 'prompt',
+      title: 'Prompt too long',
+      message: 'Prompts can be at most 5000 characters.',
+    },
   ];
 
   for (const c of cases) {
@@ -66,7 +117,12 @@ describe('validation messages of the submission body (SPEC §5)', () => {
   }
 
   it('answers a body that is not JSON with 400, never 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/submissions', headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submissions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -87,7 +143,11 @@ describe('upload problems at submission time', () => {
     now = new Date(now.getTime() + 25 * 60 * 60 * 1000); // UPLOAD_TTL_HOURS is 24
     const res = await submit(t.app, submissionBody(up.upload_id));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'upload_expired', title: 'Upload expired', message: 'The uploaded image could not be found. Please upload it again.' });
+    expect(res.json().error).toMatchObject({
+      code: 'upload_expired',
+      title: 'Upload expired',
+      message: 'The uploaded image could not be found. Please upload it again.',
+    });
     expect(await submissionCount()).toBe(0);
   });
 });

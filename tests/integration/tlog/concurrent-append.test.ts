@@ -67,7 +67,11 @@ describe('transparency log: appends from two processes sharing PostgreSQL', () =
     const given = perProcess.flatMap((p) => p.indexes).sort((a, b) => a - b);
     expect(given).toEqual(Array.from({ length: 2 * PER_PROCESS }, (_, i) => i));
 
-    const rows = await t.deps.db.selectFrom('tlog_leaves').select(['leaf_index', 'leaf_hash', 'canonical_json']).orderBy('leaf_index').execute();
+    const rows = await t.deps.db
+      .selectFrom('tlog_leaves')
+      .select(['leaf_index', 'leaf_hash', 'canonical_json'])
+      .orderBy('leaf_index')
+      .execute();
     expect(rows.map((r) => Number(r.leaf_index))).toEqual(given);
     const leaves = rows.map((r) => refLeafHash(r.canonical_json));
     expect(leaves.map((h) => h.toString('hex'))).toEqual(rows.map((r) => r.leaf_hash));

@@ -84,7 +84,9 @@ describe('transparency log: checkpoints and key', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=10');
     expect(refParseCheckpoint(res.body)).toEqual({ origin: 'ledger.test/log', size: 0, rootHex: EMPTY_ROOT });
-    expect(res.body.startsWith('ledger.test/log\n0\n47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n\n\u2014 ledger.test/log ')).toBe(true);
+    expect(res.body.startsWith('ledger.test/log\n0\n47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\n\n\u2014 ledger.test/log ')).toBe(
+      true,
+    );
     expect(refVerifyNote(res.body, vkey)).toBe(true);
     rootsBySize.set(0, EMPTY_ROOT);
   });
@@ -97,53 +99,80 @@ describe('transparency log: checkpoints and key', () => {
     expect(Buffer.from(res.body.split('+').slice(2).join('+'), 'base64')[0]).toBe(0x01);
   });
 
-  it('signs a checkpoint whose root equals a naive reference tree at every size 1..300', async () => {
-    const leafHashes: Buffer[] = [];
-    for (let i = 0; i < 300; i++) {
-      const work = await insertLoggedWork(t.deps.db);
-      works.push(work);
-      expect(work.leafIndex).toBe(i);
-      const checkpoint = await ensureCheckpoint(t.deps);
-      const entry = `{"event":"created","image_sha256":"${work.image_hash}","registry_id":"${work.registry_id}","submission_id":"${work.id}","time":"${work.created_at.toISOString()}"}`;
-      leafHashes.push(refLeafHash(entry));
-      expect(checkpoint.treeSize).toBe(i + 1);
-      expect(refParseCheckpoint(checkpoint.note)).toEqual({ origin: 'ledger.test/log', size: i + 1, rootHex: refRoot(leafHashes).toString('hex') });
-      expect(refVerifyNote(checkpoint.note, vkey)).toBe(true);
-      rootsBySize.set(i + 1, checkpoint.rootHash);
-    }
-    const served = refParseCheckpoint((await get('/api/log/checkpoint')).body);
-    expect(served.size).toBe(300);
-    expect(served.rootHex).toBe(refRoot(await allLeafHashesViaEntries(300)).toString('hex'));
-  }, HEAVY_TIMEOUT);
+  it(
+    'signs a checkpoint whose root equals a naive reference tree at every size 1..300',
+    async () => {
+      const leafHashes: Buffer[] = [];
+      for (let i = 0; i < 300; i++) {
+        const work = await insertLoggedWork(t.deps.db);
+        works.push(work);
+        expect(work.leafIndex).toBe(i);
+        const checkpoint = await ensureCheckpoint(t.deps);
+        const entry = `{"event":"created","image_sha256":"${work.image_hash}","registry_id":"${work.registry_id}","submission_id":"${work.id}","time":"${work.created_at.toISOString()}"}`;
+        leafHashes.push(refLeafHash(entry));
+        expect(checkpoint.treeSize).toBe(i + 1);
+        expect(refParseCheckpoint(checkpoint.note)).toEqual({
+          origin: 'ledger.test/log',
+          size: i + 1,
+          rootHex: refRoot(leafHashes).toString('hex'),
+        });
+        expect(refVerifyNote(checkpoint.note, vkey)).toBe(true);
+        rootsBySize.set(i + 1, checkpoint.rootHash);
+      }
+      const served = refParseCheckpoint((await get('/api/log/checkpoint')).body);
+      expect(served.size).toBe(300);
+      expect(served.rootHex).toBe(refRoot(await allLeafHashesViaEntries(300)).toString('hex'));
+    },
+    HEAVY_TIMEOUT,
+  );
 
   it('does not sign again when no leaf was added (same size, same stored note)', async () => {
     const before = (await get('/api/log/checkpoint')).body;
     const again = await ensureCheckpoint(t.deps);
     expect(again.treeSize).toBe(300);
     expect(again.note).toBe(before);
-    const count = await t.deps.db.selectFrom('tlog_checkpoints').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.deps.db
+      .selectFrom('tlog_checkpoints')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(301); // sizes 0..300
   });
 });
 
 describe('transparency log: inclusion proofs', () => {
-  it('gives every one of 300 public works an inclusion proof an independent verifier accepts', async () => {
-    for (const [i, work] of works.entries()) {
-      // Half by UUID, half by registry id (in lower case, which is normalised).
-      const id = i % 2 === 0 ? work.id : work.registry_id.toLowerCase();
-      const res = await get(`/api/log/proof/inclusion?id=${encodeURIComponent(id)}`);
-      expect(res.statusCode, id).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=60');
-      const body = res.json() as InclusionBody;
-      expect(body.leaf_index).toBe(work.leafIndex);
-      expect(body.tree_size).toBe(300);
-      expect(JSON.parse(body.leaf_canonical_json)).toMatchObject({ event: 'created', registry_id: work.registry_id, image_sha256: work.image_hash });
-      expect(independentlyVerified(body), id).toBe(true);
-    }
-  }, HEAVY_TIMEOUT);
+  it(
+    'gives every one of 300 public works an inclusion proof an independent verifier accepts',
+    async () => {
+      for (const [i, work] of works.entries()) {
+        // Half by UUID, half by registry id (in lower case, which is normalised).
+        const id = i % 2 === 0 ? work.id : work.registry_id.toLowerCase();
+        const res = await get(`/api/log/proof/inclusion?id=${encodeURIComponent(id)}`);
+        expect(res.statusCode, id).toBe(200);
+        expect(res.headers['cache-control']).toBe('public, max-age=60');
+        const body = res.json() as InclusionBody;
+        expect(body.leaf_index).toBe(work.leafIndex);
+        expect(body.tree_size).toBe(300);
+        expect(JSON.parse(body.leaf_canonical_json)).toMatchObject({
+          event: 'created',
+          registry_id: work.registry_id,
+          image_sha256: work.image_hash,
+        });
+        expect(independentlyVerified(body), id).toBe(true);
+      }
+    },
+    HEAVY_TIMEOUT,
+  );
 
   it('proves a leaf against an older signed size, immutably cached, and verifies against that checkpoint', async () => {
-    for (const [leaf, size] of [[0, 1], [5, 17], [63, 64], [64, 65], [200, 256], [255, 257], [299, 300]]) {
+    for (const [leaf, size] of [
+      [0, 1],
+      [5, 17],
+      [63, 64],
+      [64, 65],
+      [200, 256],
+      [255, 257],
+      [299, 300],
+    ]) {
       const res = await get(`/api/log/proof/inclusion?leaf_index=${leaf}&tree_size=${size}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -163,7 +192,10 @@ describe('transparency log: inclusion proofs', () => {
       { ...body, hashes: body.hashes.slice(0, -1) },
       { ...body, hashes: [...body.hashes].reverse() },
       { ...body, leaf_index: 122 },
-      { ...body, leaf_hash: refLeafHash(body.leaf_canonical_json.replace(works[123].registry_id, works[124].registry_id)).toString('hex') },
+      {
+        ...body,
+        leaf_hash: refLeafHash(body.leaf_canonical_json.replace(works[123].registry_id, works[124].registry_id)).toString('hex'),
+      },
       { ...body, leaf_canonical_json: body.leaf_canonical_json.replace('"created"', '"restored"') },
       // A checkpoint claiming another size is no longer signed by the key.
       { ...body, tree_size: 301, checkpoint: body.checkpoint.replace('\n300\n', '\n301\n') },
@@ -201,7 +233,11 @@ describe('transparency log: inclusion proofs', () => {
     const purged = await insertLoggedWork(t.deps.db);
     await logWorkEvent(t.deps.db, purged, 'soft_deleted', removedAt);
     const purgeLeaf = await logWorkEvent(t.deps.db, purged, 'purged', new Date(removedAt.getTime() + 1000));
-    await t.deps.db.updateTable('submissions').set({ deleted_at: removedAt, purged_at: new Date(removedAt.getTime() + 1000) }).where('id', '=', purged.id).execute();
+    await t.deps.db
+      .updateTable('submissions')
+      .set({ deleted_at: removedAt, purged_at: new Date(removedAt.getTime() + 1000) })
+      .where('id', '=', purged.id)
+      .execute();
 
     const cases = [
       { work: removed, status: 'removed', note: MESSAGES.proofOfRemovedWork.description, removalLeaf },
@@ -211,7 +247,12 @@ describe('transparency log: inclusion proofs', () => {
       for (const id of [work.id, work.registry_id]) {
         const res = await get(`/api/log/proof/inclusion?id=${id}`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ leaf_index: work.leafIndex, work_status: status, work_status_note: note, removal_leaf_index: leaf });
+        expect(res.json()).toMatchObject({
+          leaf_index: work.leafIndex,
+          work_status: status,
+          work_status_note: note,
+          removal_leaf_index: leaf,
+        });
         expect(independentlyVerified(res.json())).toBe(true);
       }
       // The downloads (proof.json, exports) stay for public works only.
@@ -248,47 +289,51 @@ describe('transparency log: inclusion proofs', () => {
 });
 
 describe('transparency log: consistency', () => {
-  it('proves the log after 50 more works, a soft delete and a restore extends the 300-entry checkpoint', async () => {
-    const before = await get(`/api/log/proof/inclusion?leaf_index=0&tree_size=300`);
-    const oldCheckpoint = (before.json() as InclusionBody).checkpoint;
-    const start = (await ensureCheckpoint(t.deps)).treeSize; // 300 + the works and events of the tests above
-    for (let i = 0; i < 50; i++) await insertLoggedWork(t.deps.db);
-    const when = new Date();
-    await logWorkEvent(t.deps.db, works[7], 'soft_deleted', when);
-    await logWorkEvent(t.deps.db, works[7], 'restored', new Date(when.getTime() + 1000));
+  it(
+    'proves the log after 50 more works, a soft delete and a restore extends the 300-entry checkpoint',
+    async () => {
+      const before = await get(`/api/log/proof/inclusion?leaf_index=0&tree_size=300`);
+      const oldCheckpoint = (before.json() as InclusionBody).checkpoint;
+      const start = (await ensureCheckpoint(t.deps)).treeSize; // 300 + the works and events of the tests above
+      for (let i = 0; i < 50; i++) await insertLoggedWork(t.deps.db);
+      const when = new Date();
+      await logWorkEvent(t.deps.db, works[7], 'soft_deleted', when);
+      await logWorkEvent(t.deps.db, works[7], 'restored', new Date(when.getTime() + 1000));
 
-    const newCheckpoint = (await get('/api/log/checkpoint')).body;
-    const newer = refParseCheckpoint(newCheckpoint);
-    // The checkpoint endpoint serves the newest stored one; the next proof request signs the rest.
-    expect(newer.size).toBe(start);
-    const latest = await ensureCheckpoint(t.deps);
-    expect(latest.treeSize).toBe(start + 52);
-    const newest = refParseCheckpoint(latest.note);
-    expect(refVerifyNote(latest.note, vkey)).toBe(true);
-    expect(newest.rootHex).toBe(refRoot(await allLeafHashesViaEntries(start + 52)).toString('hex'));
+      const newCheckpoint = (await get('/api/log/checkpoint')).body;
+      const newer = refParseCheckpoint(newCheckpoint);
+      // The checkpoint endpoint serves the newest stored one; the next proof request signs the rest.
+      expect(newer.size).toBe(start);
+      const latest = await ensureCheckpoint(t.deps);
+      expect(latest.treeSize).toBe(start + 52);
+      const newest = refParseCheckpoint(latest.note);
+      expect(refVerifyNote(latest.note, vkey)).toBe(true);
+      expect(newest.rootHex).toBe(refRoot(await allLeafHashesViaEntries(start + 52)).toString('hex'));
 
-    const old = refParseCheckpoint(oldCheckpoint);
-    expect(old.size).toBe(300);
-    const res = await get(`/api/log/proof/consistency?first=300&second=${newest.size}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const body = res.json() as { first: number; second: number; hashes: string[] };
-    expect(body).toMatchObject({ first: 300, second: newest.size });
-    expect(refVerifyConsistency(300, newest.size, body.hashes, old.rootHex, newest.rootHex)).toBe(true);
+      const old = refParseCheckpoint(oldCheckpoint);
+      expect(old.size).toBe(300);
+      const res = await get(`/api/log/proof/consistency?first=300&second=${newest.size}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const body = res.json() as { first: number; second: number; hashes: string[] };
+      expect(body).toMatchObject({ first: 300, second: newest.size });
+      expect(refVerifyConsistency(300, newest.size, body.hashes, old.rootHex, newest.rootHex)).toBe(true);
 
-    // Tampered: a changed hash, a dropped hash, or the wrong old root.
-    const bad = body.hashes.map((h, i) => (i === 0 ? h.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) : h));
-    expect(refVerifyConsistency(300, newest.size, bad, old.rootHex, newest.rootHex)).toBe(false);
-    expect(refVerifyConsistency(300, newest.size, body.hashes.slice(1), old.rootHex, newest.rootHex)).toBe(false);
-    expect(refVerifyConsistency(300, newest.size, body.hashes, rootsBySize.get(299)!, newest.rootHex)).toBe(false);
+      // Tampered: a changed hash, a dropped hash, or the wrong old root.
+      const bad = body.hashes.map((h, i) => (i === 0 ? h.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) : h));
+      expect(refVerifyConsistency(300, newest.size, bad, old.rootHex, newest.rootHex)).toBe(false);
+      expect(refVerifyConsistency(300, newest.size, body.hashes.slice(1), old.rootHex, newest.rootHex)).toBe(false);
+      expect(refVerifyConsistency(300, newest.size, body.hashes, rootsBySize.get(299)!, newest.rootHex)).toBe(false);
 
-    // Every signed size 0..300 is consistent with the newest tree.
-    for (const [size, root] of rootsBySize) {
-      const proof = (await get(`/api/log/proof/consistency?first=${size}&second=${newest.size}`)).json();
-      expect(proof.hashes).toHaveLength(consistencyProofRanges(size, newest.size).length);
-      expect(refVerifyConsistency(size, newest.size, proof.hashes, root, newest.rootHex), `from ${size}`).toBe(true);
-    }
-  }, HEAVY_TIMEOUT);
+      // Every signed size 0..300 is consistent with the newest tree.
+      for (const [size, root] of rootsBySize) {
+        const proof = (await get(`/api/log/proof/consistency?first=${size}&second=${newest.size}`)).json();
+        expect(proof.hashes).toHaveLength(consistencyProofRanges(size, newest.size).length);
+        expect(refVerifyConsistency(size, newest.size, proof.hashes, root, newest.rootHex), `from ${size}`).toBe(true);
+      }
+    },
+    HEAVY_TIMEOUT,
+  );
 
   it('lists the soft delete and restore as entries with their event types, and clamps a range past the end', async () => {
     const size = (await ensureCheckpoint(t.deps)).treeSize;
@@ -300,7 +345,10 @@ describe('transparency log: consistency', () => {
       [size - 2, 'soft_deleted'],
       [size - 1, 'restored'],
     ]);
-    expect(JSON.parse(entries[0].canonical_json as string)).toMatchObject({ registry_id: works[7].registry_id, event: 'soft_deleted' });
+    expect(JSON.parse(entries[0].canonical_json as string)).toMatchObject({
+      registry_id: works[7].registry_id,
+      event: 'soft_deleted',
+    });
     expect(Object.keys(entries[0]).sort()).toEqual(['canonical_json', 'created_at', 'event_type', 'leaf_hash', 'leaf_index']);
 
     const full = await get('/api/log/entries?start=0&end=1000');
@@ -313,44 +361,56 @@ describe('transparency log: consistency', () => {
 });
 
 describe('transparency log: memoised subtree hashes', () => {
-  it('give the same roots and proofs as the naive tree at every size 1..300, reading each leaf of a complete subtree once', async () => {
-    let reads = 0;
-    const hasher = new TreeHasher(
-      async (start, end) => {
-        reads += end - start;
-        return readLeafHashes(t.deps.db, start, end);
-      },
-      { minCachedSize: 4, readChunk: 16 },
-    );
-    const all = await allLeafHashesViaEntries(300);
-    for (let size = 1; size <= 300; size++) {
-      const leaves = all.slice(0, size);
-      expect(Buffer.from(await hasher.hashRange(0, size)).toString('hex')).toBe(refRoot(leaves).toString('hex'));
-      for (const index of [0, Math.floor(size / 2), size - 1]) {
-        const proof = await hasher.hashRanges(inclusionProofRanges(index, size));
-        const hex = proof.map((h) => Buffer.from(h).toString('hex'));
-        expect(refVerifyInclusion(all[index].toString('hex'), index, size, hex, refRoot(leaves).toString('hex'))).toBe(true);
+  it(
+    'give the same roots and proofs as the naive tree at every size 1..300, reading each leaf of a complete subtree once',
+    async () => {
+      let reads = 0;
+      const hasher = new TreeHasher(
+        async (start, end) => {
+          reads += end - start;
+          return readLeafHashes(t.deps.db, start, end);
+        },
+        { minCachedSize: 4, readChunk: 16 },
+      );
+      const all = await allLeafHashesViaEntries(300);
+      for (let size = 1; size <= 300; size++) {
+        const leaves = all.slice(0, size);
+        expect(Buffer.from(await hasher.hashRange(0, size)).toString('hex')).toBe(refRoot(leaves).toString('hex'));
+        for (const index of [0, Math.floor(size / 2), size - 1]) {
+          const proof = await hasher.hashRanges(inclusionProofRanges(index, size));
+          const hex = proof.map((h) => Buffer.from(h).toString('hex'));
+          expect(refVerifyInclusion(all[index].toString('hex'), index, size, hex, refRoot(leaves).toString('hex'))).toBe(true);
+        }
       }
-    }
-    // Once seen, complete 4-leaf blocks are never read again: a root of 300 = 256 + 32 + 8 + 4
-    // leaves reads nothing, and a root of 299 reads only its incomplete edge block 296..298.
-    reads = 0;
-    await hasher.hashRange(0, 300);
-    expect(reads).toBe(0);
-    await hasher.hashRange(0, 299);
-    expect(reads).toBe(3);
-  }, HEAVY_TIMEOUT);
+      // Once seen, complete 4-leaf blocks are never read again: a root of 300 = 256 + 32 + 8 + 4
+      // leaves reads nothing, and a root of 299 reads only its incomplete edge block 296..298.
+      reads = 0;
+      await hasher.hashRange(0, 300);
+      expect(reads).toBe(0);
+      await hasher.hashRange(0, 299);
+      expect(reads).toBe(3);
+    },
+    HEAVY_TIMEOUT,
+  );
 });
 
 describe('transparency log: parameter errors are 400s that name the parameter', () => {
   const cases: Array<[string, number, string]> = [
     ['/api/log/proof/inclusion', 400, "Missing parameter 'id' (or 'leaf_index')."],
     ['/api/log/proof/inclusion?id=not-an-id', 400, "Invalid parameter 'id': expected a UUID or a registry ID such as VW-2026-000001."],
-    ['/api/log/proof/inclusion?id=VW-2026-000001&leaf_index=0', 400, "Invalid parameter 'id': give either 'id' or 'leaf_index' (with an optional 'tree_size'), not both."],
+    [
+      '/api/log/proof/inclusion?id=VW-2026-000001&leaf_index=0',
+      400,
+      "Invalid parameter 'id': give either 'id' or 'leaf_index' (with an optional 'tree_size'), not both.",
+    ],
     ['/api/log/proof/inclusion?leaf_index=-1', 400, "Invalid parameter 'leaf_index': expected a non-negative integer."],
     ['/api/log/proof/inclusion?leaf_index=1.5', 400, "Invalid parameter 'leaf_index': expected a non-negative integer."],
     ['/api/log/proof/inclusion?leaf_index=01', 400, "Invalid parameter 'leaf_index': expected a non-negative integer."],
-    ['/api/log/proof/inclusion?leaf_index=99999999999999999999', 400, "Invalid parameter 'leaf_index': expected a non-negative integer."],
+    [
+      '/api/log/proof/inclusion?leaf_index=99999999999999999999',
+      400,
+      "Invalid parameter 'leaf_index': expected a non-negative integer.",
+    ],
     ['/api/log/proof/inclusion?leaf_index=1&leaf_index=2', 400, "Invalid parameter 'leaf_index': give it once."],
     ['/api/log/proof/inclusion?tree_size=5', 400, "Missing parameter 'leaf_index'."],
     ['/api/log/proof/inclusion?leaf_index=5&tree_size=5', 400, "Invalid parameter 'leaf_index': must be less than 'tree_size'."],
@@ -362,7 +422,11 @@ describe('transparency log: parameter errors are 400s that name the parameter', 
     ['/api/log/proof/consistency?first=x&second=5', 400, "Invalid parameter 'first': expected a non-negative integer."],
     ['/api/log/proof/consistency?first=6&second=5', 400, "Invalid parameter 'first': must not be larger than 'second'."],
     // 300 works, a private one, a removed one (2 leaves), a purged one (3), 2 fresh, 50 more, a delete and a restore.
-    ['/api/log/proof/consistency?first=1&second=100000', 400, "Invalid parameter 'second': must not be larger than the log size (360)."],
+    [
+      '/api/log/proof/consistency?first=1&second=100000',
+      400,
+      "Invalid parameter 'second': must not be larger than the log size (360).",
+    ],
     ['/api/log/entries?end=5', 400, "Missing parameter 'start'."],
     ['/api/log/entries?start=5', 400, "Missing parameter 'end'."],
     ['/api/log/entries?start=5&end=5', 400, "Invalid parameter 'end': must be larger than 'start'."],

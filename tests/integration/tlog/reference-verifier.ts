@@ -45,7 +45,12 @@ function rootFromPath(m: number, n: number, leaf: Buffer, proof: Buffer[]): Buff
 
 export function refVerifyInclusion(leafHex: string, index: number, size: number, proofHex: string[], rootHex: string): boolean {
   if (!Number.isInteger(index) || !Number.isInteger(size) || index < 0 || index >= size) return false;
-  const root = rootFromPath(index, size, Buffer.from(leafHex, 'hex'), proofHex.map((h) => Buffer.from(h, 'hex')));
+  const root = rootFromPath(
+    index,
+    size,
+    Buffer.from(leafHex, 'hex'),
+    proofHex.map((h) => Buffer.from(h, 'hex')),
+  );
   return root !== null && root.toString('hex') === rootHex;
 }
 
@@ -71,7 +76,13 @@ export function refVerifyConsistency(m: number, n: number, proofHex: string[], o
   if (m < 0 || m > n) return false;
   if (m === n) return proofHex.length === 0 && oldHex === newHex;
   if (m === 0) return proofHex.length === 0 && oldHex === sha256().toString('hex');
-  const roots = rootsFromSubproof(m, n, true, proofHex.map((h) => Buffer.from(h, 'hex')), Buffer.from(oldHex, 'hex'));
+  const roots = rootsFromSubproof(
+    m,
+    n,
+    true,
+    proofHex.map((h) => Buffer.from(h, 'hex')),
+    Buffer.from(oldHex, 'hex'),
+  );
   return roots !== null && roots.old.toString('hex') === oldHex && roots.new.toString('hex') === newHex;
 }
 

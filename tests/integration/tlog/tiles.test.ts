@@ -65,7 +65,7 @@ const hashesOf = (tile: Buffer) => Array.from({ length: tile.length / 32 }, (_, 
 
 function bundleEntries(bundle: Buffer): string[] {
   const out: string[] = [];
-  for (let at = 0; at < bundle.length; ) {
+  for (let at = 0; at < bundle.length;) {
     const length = bundle.readUInt16BE(at);
     out.push(bundle.subarray(at + 2, at + 2 + length).toString('utf8'));
     at += 2 + length;
@@ -106,9 +106,10 @@ describe('C2SP tlog-tiles API', () => {
       expect(res.headers['content-type'], url).toBe('application/octet-stream');
       expect(res.headers['cache-control'], url).toBe(width === 256 ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
       expect(res.rawPayload.length, url).toBe(width * 32);
-      expect(hashesOf(res.rawPayload).map((h) => h.toString('hex')), url).toEqual(
-        expectedTileHashes(leafHashes, level, index, width).map((h) => h.toString('hex')),
-      );
+      expect(
+        hashesOf(res.rawPayload).map((h) => h.toString('hex')),
+        url,
+      ).toEqual(expectedTileHashes(leafHashes, level, index, width).map((h) => h.toString('hex')));
     }
   });
 
@@ -152,14 +153,27 @@ describe('C2SP tlog-tiles API', () => {
       subtrees.push(refRoot(hashes));
       start += bit;
     }
-    const node = (left: Buffer, right: Buffer) => crypto.createHash('sha256').update(Buffer.from([1])).update(left).update(right).digest();
+    const node = (left: Buffer, right: Buffer) =>
+      crypto
+        .createHash('sha256')
+        .update(Buffer.from([1]))
+        .update(left)
+        .update(right)
+        .digest();
     const root = subtrees.reduceRight((right, left) => node(left, right));
     expect(root.toString('hex')).toBe(signed.rootHex);
   });
 
   it('answers 404 (cached briefly) for a tile the log does not hold yet, and 400 with the reason for a path that is not a tile', async () => {
-    const notYet = "The log does not hold this tile yet: fetch /log/checkpoint and ask only for tiles its tree size needs.";
-    for (const url of ['/log/tile/0/003', '/log/tile/0/003.p/46', '/log/tile/0/004.p/1', '/log/tile/1/000', '/log/tile/2/000.p/1', '/log/tile/entries/x001/000']) {
+    const notYet = 'The log does not hold this tile yet: fetch /log/checkpoint and ask only for tiles its tree size needs.';
+    for (const url of [
+      '/log/tile/0/003',
+      '/log/tile/0/003.p/46',
+      '/log/tile/0/004.p/1',
+      '/log/tile/1/000',
+      '/log/tile/2/000.p/1',
+      '/log/tile/entries/x001/000',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['cache-control'], url).toBe('public, max-age=10');
@@ -169,8 +183,14 @@ describe('C2SP tlog-tiles API', () => {
       ['/log/tile/01/000', "'01' is not a tile level: expected 'entries' or a number from 0 to 63."],
       ['/log/tile/64/000', "'64' is not a tile level: expected 'entries' or a number from 0 to 63."],
       ['/log/tile/0/1', "'1' is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067)."],
-      ['/log/tile/0/x000/001', "'x000/001' is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067)."],
-      ['/log/tile/0/001/002', "'001/002' is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067)."],
+      [
+        '/log/tile/0/x000/001',
+        "'x000/001' is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067).",
+      ],
+      [
+        '/log/tile/0/001/002',
+        "'001/002' is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067).",
+      ],
       ['/log/tile/0/000.p/256', "'256' is not a partial tile width: expected a number from 1 to 255."],
       ['/log/tile/0/000.p/0', "'0' is not a partial tile width: expected a number from 1 to 255."],
       ['/log/tile/0/000.p/07', "'07' is not a partial tile width: expected a number from 1 to 255."],
@@ -183,7 +203,13 @@ describe('C2SP tlog-tiles API', () => {
   });
 
   it('opens every log endpoint to any origin for GET, with a preflight answer', async () => {
-    for (const url of ['/log/tile/0/000', '/api/log/key', '/api/log/checkpoint', '/api/log/entries?start=0&end=1', '/api/log/proof/inclusion?leaf_index=3']) {
+    for (const url of [
+      '/log/tile/0/000',
+      '/api/log/key',
+      '/api/log/checkpoint',
+      '/api/log/entries?start=0&end=1',
+      '/api/log/proof/inclusion?leaf_index=3',
+    ]) {
       const res = await get(url, { origin: 'https://monitor.example' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['access-control-allow-origin'], url).toBe('*');
@@ -217,7 +243,7 @@ describe('C2SP tlog-tiles API', () => {
 function whyGoIsMissing(): string | undefined {
   const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'go')));
   if (!onPath) return 'no `go` command (apt-get install golang-go)';
-  if (!fs.existsSync(DEBIAN_X_MOD)) return "no golang.org/x/mod sources (apt-get install golang-golang-x-mod-dev)";
+  if (!fs.existsSync(DEBIAN_X_MOD)) return 'no golang.org/x/mod sources (apt-get install golang-golang-x-mod-dev)';
   return undefined;
 }
 
@@ -230,11 +256,8 @@ function runGo(args: string[]): Promise<{ code: number; stdout: string; stderr: 
     env.GOPATH ??= path.join(os.tmpdir(), 'go-tiles-path');
   }
   return new Promise((resolve) => {
-    execFile(
-      'go',
-      ['run', '.', ...args],
-      { cwd: GO_PROGRAM, env },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile('go', ['run', '.', ...args], { cwd: GO_PROGRAM, env }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -61,7 +61,16 @@ function forgedBundle(): { forged: ProofBundle; forgedVkey: string } {
   const signer = createSigner('ledger.test/log', generateKeyPair());
   const checkpoint = signCheckpoint({ origin: 'ledger.test/log', treeSize: 1, rootHash: leafHash }, signer);
   return {
-    forged: { ...bundle, leaf_canonical_json: entry, leaf_hash: leafHash.toString('hex'), leaf_index: 0, tree_size: 1, hashes: [], checkpoint, vkey: signer.vkey },
+    forged: {
+      ...bundle,
+      leaf_canonical_json: entry,
+      leaf_hash: leafHash.toString('hex'),
+      leaf_index: 0,
+      tree_size: 1,
+      hashes: [],
+      checkpoint,
+      vkey: signer.vkey,
+    },
     forgedVkey: signer.vkey,
   };
 }
@@ -136,7 +145,9 @@ describe('verify command: forged and tampered bundles', () => {
     changed[100] ^= 0xff;
     const result = await verifyCli(write('proof.json', JSON.stringify(bundle)), write('changed.png', changed), '--key', vkey);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`✗ Image file ${path.join(dir, 'changed.png')} has SHA-256 ${crypto.createHash('sha256').update(changed).digest('hex')}, not the registered ${work.image_hash}`);
+    expect(result.stdout).toContain(
+      `✗ Image file ${path.join(dir, 'changed.png')} has SHA-256 ${crypto.createHash('sha256').update(changed).digest('hex')}, not the registered ${work.image_hash}`,
+    );
     expect(result.stdout).toContain('1 check failed.');
   });
 
@@ -147,7 +158,12 @@ describe('verify command: forged and tampered bundles', () => {
     const otherKey = refFormatVkey('ledger.test/log', crypto.generateKeyPairSync('ed25519').publicKey);
     const [badProof, badEntry, otherKeyResult] = await Promise.all([
       verifyCli(write('bad-proof.json', JSON.stringify({ ...bundle, hashes: flipped })), '--key', vkey),
-      verifyCli(write('bad-entry.json', JSON.stringify({ ...bundle, leaf_canonical_json: entry })), write('art.png', image), '--key', vkey),
+      verifyCli(
+        write('bad-entry.json', JSON.stringify({ ...bundle, leaf_canonical_json: entry })),
+        write('art.png', image),
+        '--key',
+        vkey,
+      ),
       verifyCli(write('proof.json', JSON.stringify(bundle)), '--key', otherKey),
     ]);
     expect(badProof.code).toBe(1);
@@ -183,7 +199,10 @@ describe('verify command: --site pins the log key on first use', () => {
     ]);
     expect(first.stdout).toContain('All checks passed.');
 
-    const [later, forged] = await Promise.all([verifyCli(file, '--site', site), verifyCli(write('forged.json', JSON.stringify(forgedBundle().forged)), '--site', site)]);
+    const [later, forged] = await Promise.all([
+      verifyCli(file, '--site', site),
+      verifyCli(write('forged.json', JSON.stringify(forgedBundle().forged)), '--site', site),
+    ]);
     expect(later.code).toBe(0);
     expect(later.stdout).not.toContain('PINNED');
     expect(later.stdout).toContain(`Using the log key pinned for ${site} on ${pinnedAt} (the site still serves it).`);
@@ -222,7 +241,9 @@ describe('verify command: --site pins the log key on first use', () => {
     await new Promise((resolve) => impostor.close(resolve));
     const offline = await verifyCli(file, '--site', origin);
     expect(offline.code).toBe(0);
-    expect(offline.stdout).toContain(`! Could not ask ${origin} for its log key (fetch failed: ECONNREFUSED); using the key pinned for it on ${pinnedAt}.`);
+    expect(offline.stdout).toContain(
+      `! Could not ask ${origin} for its log key (fetch failed: ECONNREFUSED); using the key pinned for it on ${pinnedAt}.`,
+    );
     expect(offline.stdout).toContain('All checks passed.');
   });
 });

@@ -13,7 +13,7 @@ import {
   verificationMethodLabel,
 } from '../../../core/constants';
 
-describe('business constants of SPEC §9', () => {
+describe('business constants of docs/product.md §9', () => {
   it('uses the ledger thresholds 62, 65, 75 and 85', () => {
     expect(Object.values(TRUST_THRESHOLDS)).toEqual([62, 65, 75, 85]);
   });
@@ -55,7 +55,7 @@ describe('business constants of SPEC §9', () => {
   });
 
   it("fixes the fast-submit values and shows fast_submit as 'Registered via Fast Submit'", () => {
-    // Tags and platform are the artist's choice now (DECISIONS #21, tags-platform.test.ts).
+    // Tags and platform are the artist's choice now (decision 0021, tags-platform.test.ts).
     expect(FAST_SUBMIT).toEqual({
       usageType: ['Personal Project'],
       verificationMethod: 'fast_submit',

@@ -23,7 +23,10 @@ describe('messages not raised by a schema', () => {
       description: 'Please wait for your image to finish uploading before submitting.',
     });
     expect(MESSAGES.uploadFailed).toEqual({ title: 'Upload failed', description: 'Could not upload image. Please try again.' });
-    expect(MESSAGES.processingFailed).toEqual({ title: 'Processing failed', description: 'Could not process image. Please try again.' });
+    expect(MESSAGES.processingFailed).toEqual({
+      title: 'Processing failed',
+      description: 'Could not process image. Please try again.',
+    });
     expect(MESSAGES.submissionFailed).toEqual({
       title: 'Submission failed',
       description: 'Please try again. Make sure all required fields are filled.',
@@ -45,8 +48,13 @@ describe('messages not raised by a schema', () => {
       title: 'Registered',
       description: 'Your artwork is registered, status Incomplete — see how to reach Verified.',
     });
-    expect(submissionRegisteredMessage(61).description).toBe('Your artwork is registered, status Incomplete — see how to reach Verified.');
-    expect(submissionRegisteredMessage(62)).toEqual({ title: 'Registered', description: 'Your artwork is registered and verified, status Verified.' });
+    expect(submissionRegisteredMessage(61).description).toBe(
+      'Your artwork is registered, status Incomplete — see how to reach Verified.',
+    );
+    expect(submissionRegisteredMessage(62)).toEqual({
+      title: 'Registered',
+      description: 'Your artwork is registered and verified, status Verified.',
+    });
     expect(submissionRegisteredMessage(70).description).toBe('Your artwork is registered and verified, status Documented.');
     expect(submissionRegisteredMessage(90).description).toBe('Your artwork is registered and verified, status Provenance Strong.');
   });
@@ -70,7 +78,10 @@ describe('messages not raised by a schema', () => {
   });
 
   it("builds 'Copied!' with a block-specific description", () => {
-    expect(copiedMessage('PHP snippet copied to clipboard')).toEqual({ title: 'Copied!', description: 'PHP snippet copied to clipboard' });
+    expect(copiedMessage('PHP snippet copied to clipboard')).toEqual({
+      title: 'Copied!',
+      description: 'PHP snippet copied to clipboard',
+    });
   });
 
   it('gives every message a title and a description', () => {

@@ -211,7 +211,15 @@ describe('submission body: validation messages', () => {
 
 describe('submission body: profile links', () => {
   it('accepts blank entries (they are dropped) beside up to 5 links', () => {
-    const links = ['https://a.example.com', '', 'https://b.example.com', '  ', 'http://c.example.com', 'https://d.example.com', 'https://e.example.com'];
+    const links = [
+      'https://a.example.com',
+      '',
+      'https://b.example.com',
+      '  ',
+      'http://c.example.com',
+      'https://d.example.com',
+      'https://e.example.com',
+    ];
     expect(submissionBodySchema.safeParse({ ...valid, profile_links: links }).success).toBe(true);
   });
 

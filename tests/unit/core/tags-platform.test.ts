@@ -1,4 +1,4 @@
-// Tags and where the tool ran (issue 17, DECISIONS #21): what the submission body accepts, the
+// Tags and where the tool ran (issue 17, decision 0021): what the submission body accepts, the
 // stored form, the wizard's per-field messages, and how the old 'Web Browser' value counts.
 import { describe, expect, it } from 'vitest';
 import { storedPlatformsFor, filterPlatform, comparePlatforms } from '../../../core/platforms';
@@ -66,7 +66,7 @@ describe('tags of a submission', () => {
       description: 'Tags can be at most 40 characters.',
       field: 'tags.0',
     });
-    expect(stored({ ...valid, tags: ["rock & roll", "80's", 'c++', 'v6.1', 'café', '日本画'] }).tags).toHaveLength(7);
+    expect(stored({ ...valid, tags: ['rock & roll', "80's", 'c++', 'v6.1', 'café', '日本画'] }).tags).toHaveLength(7);
   });
 
   it('refuses a tag list that is not a list, or far too long, with one message', () => {

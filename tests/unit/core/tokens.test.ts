@@ -10,7 +10,7 @@ describe('semantic tokens from a prompt', () => {
     expect(semanticTokens('Neon city, neon rain, city lights')).toEqual(['neon', 'city', 'rain', 'lights']);
   });
 
-  it("joins words across apostrophes and splits them at other punctuation", () => {
+  it('joins words across apostrophes and splits them at other punctuation', () => {
     expect(semanticTokens("The artist's sunset,ocean cyberpunk/noir")).toEqual([
       'the',
       'artists',

@@ -47,7 +47,15 @@ describe('ledger tool filter options', () => {
 
 describe('ledger filter lists', () => {
   it("keeps the spec's tags as the wizard's first tag suggestions", () => {
-    expect(LEDGER_TAG_OPTIONS).toEqual(['portrait', 'landscape', 'abstract', 'digital art', 'concept art', 'fantasy', 'photorealistic']);
+    expect(LEDGER_TAG_OPTIONS).toEqual([
+      'portrait',
+      'landscape',
+      'abstract',
+      'digital art',
+      'concept art',
+      'fantasy',
+      'photorealistic',
+    ]);
   });
 
   it('offers the four sorts with labels and the three date ranges', () => {

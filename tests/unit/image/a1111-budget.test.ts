@@ -38,18 +38,47 @@ describe('parseA1111 on hostile text', () => {
   });
 
   it('still reads a real infotext: prompt, negative prompt and every setting, quoted ones unquoted', () => {
-    const text = 'a lighthouse\nNegative prompt: blurry\nSteps: 30, Sampler: DPM++ 2M Karras, Seed: 3141592, Lora hashes: "detail: 1a2b, style: 3c4d", Model: sdxl';
+    const text =
+      'a lighthouse\nNegative prompt: blurry\nSteps: 30, Sampler: DPM++ 2M Karras, Seed: 3141592, Lora hashes: "detail: 1a2b, style: 3c4d", Model: sdxl';
     expect(parseA1111(text)).toEqual({
       prompt: 'a lighthouse',
       negativePrompt: 'blurry',
-      settings: { Steps: '30', Sampler: 'DPM++ 2M Karras', Seed: '3141592', 'Lora hashes': 'detail: 1a2b, style: 3c4d', Model: 'sdxl' },
+      settings: {
+        Steps: '30',
+        Sampler: 'DPM++ 2M Karras',
+        Seed: '3141592',
+        'Lora hashes': 'detail: 1a2b, style: 3c4d',
+        Model: 'sdxl',
+      },
     });
   });
 });
 
 describe('readA1111Settings', () => {
   it('finds the same settings as the former regular expression on 20,000 random lines of keys, quotes, escapes and commas', () => {
-    const pieces = ['a', 'B', '7', '_', ' ', '-', '/', ':', ': ', ',', ', ', '"', '\\', '\n', '\r', '\t', '\u00a0', '\u2028', 'é', 'Steps', 'Seed: 5'];
+    const pieces = [
+      'a',
+      'B',
+      '7',
+      '_',
+      ' ',
+      '-',
+      '/',
+      ':',
+      ': ',
+      ',',
+      ', ',
+      '"',
+      '\\',
+      '\n',
+      '\r',
+      '\t',
+      '\u00a0',
+      '\u2028',
+      'é',
+      'Steps',
+      'Seed: 5',
+    ];
     const random = seededRandom(20_240_611);
     const differences: string[] = [];
     for (let i = 0; i < 20_000; i++) {

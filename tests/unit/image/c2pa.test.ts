@@ -20,7 +20,10 @@ describe('C2PA manifests', () => {
           title: 'Generated image.jpg',
           assertions: [
             { label: 'stds.schema-org.CreativeWork', data: { author: [{ name: 'x' }] } },
-            { label: 'c2pa.actions', data: { actions: [{ action: 'c2pa.created', digitalSourceType: AI_SOURCE_TYPE }, { action: 'c2pa.edited' }] } },
+            {
+              label: 'c2pa.actions',
+              data: { actions: [{ action: 'c2pa.created', digitalSourceType: AI_SOURCE_TYPE }, { action: 'c2pa.edited' }] },
+            },
           ],
         },
       },
@@ -41,7 +44,9 @@ describe('C2PA manifests', () => {
       manifests: {
         m: {
           claim_generator_info: [{ name: 'ChatGPT', version: '1.0' }],
-          assertions: [{ label: 'c2pa.actions.v2', data: { actions: [{ action: 'c2pa.created', digitalSourceType: AI_SOURCE_TYPE }] } }],
+          assertions: [
+            { label: 'c2pa.actions.v2', data: { actions: [{ action: 'c2pa.created', digitalSourceType: AI_SOURCE_TYPE }] } },
+          ],
         },
       },
     };

@@ -42,7 +42,18 @@ describe('readPngTexts budgets', () => {
   });
 
   it('reads at most 1 MB of text from one file: of 12 read keywords worth 1.1 MB, the last one is left out', async () => {
-    const keywords = ['parameters', 'invokeai_metadata', 'sd-metadata', 'Software', 'Comment', 'Description', 'Source', 'Author', 'Creation Time', 'XML:com.adobe.xmp'];
+    const keywords = [
+      'parameters',
+      'invokeai_metadata',
+      'sd-metadata',
+      'Software',
+      'Comment',
+      'Description',
+      'Source',
+      'Author',
+      'Creation Time',
+      'XML:com.adobe.xmp',
+    ];
     const png = await pngWith([
       zTXtChunk('prompt', Buffer.alloc(250 * 1024, 'p')),
       zTXtChunk('workflow', Buffer.alloc(250 * 1024, 'w')),
@@ -67,7 +78,11 @@ describe('extractMetadata on the zTXt bomb', () => {
 describe('withoutPngTextChunks', () => {
   it('removes every text chunk and leaves the rest of the PNG byte for byte', async () => {
     const plain = await pngWith([]);
-    const withTexts = await pngWith([tEXtChunk('parameters', 'x'), zTXtChunk('junk', FOUR_MB_OF_A_DEFLATED, { deflated: true }), pngChunk('iTXt', Buffer.from('k\0\0\0\0\0text'))]);
+    const withTexts = await pngWith([
+      tEXtChunk('parameters', 'x'),
+      zTXtChunk('junk', FOUR_MB_OF_A_DEFLATED, { deflated: true }),
+      pngChunk('iTXt', Buffer.from('k\0\0\0\0\0text')),
+    ]);
     const stripped = withoutPngTextChunks(withTexts);
     expect(stripped.equals(plain)).toBe(true);
     expect(readPngTexts(stripped)).toEqual([]);
@@ -76,7 +91,10 @@ describe('withoutPngTextChunks', () => {
 
 describe('extractMetadata on hostile metadata', () => {
   it('reads a PNG with a 1 MB XMP packet of unclosed tags in under a second, without its XMP', async () => {
-    const xmp = pngChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from('<a:b>'.repeat(200_000))]));
+    const xmp = pngChunk(
+      'iTXt',
+      Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from('<a:b>'.repeat(200_000))]),
+    );
     const png = await pngWith([xmp]);
     const { result, ms } = await timed(() => extractMetadata(png, 'image/png'));
     expect(result).toEqual({ found: [] });
@@ -91,7 +109,19 @@ describe('extractMetadata on hostile metadata', () => {
   it('reads a ComfyUI graph whose node links to itself through every input in under 100 ms', () => {
     const self = ['1', 0];
     const inputs = Object.fromEntries(
-      ['text', 'text_g', 'text_l', 'string', 'value', 'prompt', 'conditioning', 'conditioning_1', 'conditioning_to', 'positive', 'negative'].map((key) => [key, self]),
+      [
+        'text',
+        'text_g',
+        'text_l',
+        'string',
+        'value',
+        'prompt',
+        'conditioning',
+        'conditioning_1',
+        'conditioning_to',
+        'positive',
+        'negative',
+      ].map((key) => [key, self]),
     );
     const graph = parseComfyGraph(JSON.stringify({ '1': { class_type: 'Loop', inputs } }))!;
     const start = performance.now();

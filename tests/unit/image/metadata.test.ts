@@ -16,11 +16,23 @@ const A1111_PARAMETERS = [
 const COMFY_PROMPT = JSON.stringify({
   '3': {
     class_type: 'KSampler',
-    inputs: { seed: 156680208700286, steps: 20, cfg: 8, sampler_name: 'euler', model: ['4', 0], positive: ['6', 0], negative: ['7', 0], latent_image: ['5', 0] },
+    inputs: {
+      seed: 156680208700286,
+      steps: 20,
+      cfg: 8,
+      sampler_name: 'euler',
+      model: ['4', 0],
+      positive: ['6', 0],
+      negative: ['7', 0],
+      latent_image: ['5', 0],
+    },
   },
   '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'v1-5-pruned-emaonly.safetensors' } },
   '5': { class_type: 'EmptyLatentImage', inputs: { width: 512, height: 512, batch_size: 1 } },
-  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'beautiful scenery nature glass bottle landscape, purple galaxy bottle', clip: ['4', 1] } },
+  '6': {
+    class_type: 'CLIPTextEncode',
+    inputs: { text: 'beautiful scenery nature glass bottle landscape, purple galaxy bottle', clip: ['4', 1] },
+  },
   '7': { class_type: 'CLIPTextEncode', inputs: { text: 'text, watermark', clip: ['4', 1] } },
   '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'ComfyUI', images: ['8', 0] } },
 });
@@ -43,7 +55,11 @@ describe('extractMetadata: AI generation settings', () => {
 
   it('keeps an Automatic1111 prompt that has no negative prompt and no settings line', async () => {
     const png = await makePng({ width: 64, height: 64, textChunks: { parameters: 'just a prompt' } });
-    expect((await extractMetadata(png, 'image/png')).aiParameters).toEqual({ source: 'automatic1111', prompt: 'just a prompt', raw: 'just a prompt' });
+    expect((await extractMetadata(png, 'image/png')).aiParameters).toEqual({
+      source: 'automatic1111',
+      prompt: 'just a prompt',
+      raw: 'just a prompt',
+    });
   });
 
   it('detects ComfyUI `prompt` and `workflow` chunks and follows the graph to prompt, negative, model and seed', async () => {
@@ -63,11 +79,19 @@ describe('extractMetadata: AI generation settings', () => {
   it('reads a compressed UTF-8 iTXt chunk (how PIL stores non-Latin text)', async () => {
     const parameters = 'un chat très mignon, 猫\nSteps: 20, Seed: 5, Model: anime';
     const png = await makePng({ width: 64, height: 64, internationalTextChunks: { parameters } });
-    expect((await extractMetadata(png, 'image/png')).aiParameters).toMatchObject({ source: 'automatic1111', prompt: 'un chat très mignon, 猫', seed: '5' });
+    expect((await extractMetadata(png, 'image/png')).aiParameters).toMatchObject({
+      source: 'automatic1111',
+      prompt: 'un chat très mignon, 猫',
+      seed: '5',
+    });
   });
 
   it('reads a compressed zTXt chunk', async () => {
-    const png = await makePng({ width: 64, height: 64, compressedTextChunks: { parameters: 'a red barn\nSteps: 20, Seed: 99, Model: m' } });
+    const png = await makePng({
+      width: 64,
+      height: 64,
+      compressedTextChunks: { parameters: 'a red barn\nSteps: 20, Seed: 99, Model: m' },
+    });
     expect((await extractMetadata(png, 'image/png')).aiParameters).toMatchObject({ prompt: 'a red barn', seed: '99' });
   });
 
@@ -76,7 +100,13 @@ describe('extractMetadata: AI generation settings', () => {
     const png = await makePng({
       width: 64,
       height: 64,
-      textChunks: { Title: 'AI generated image', Description: '1girl, cherry blossoms', Software: 'NovelAI', Source: 'NovelAI Diffusion V4.5 4BDE2A90', Comment: comment },
+      textChunks: {
+        Title: 'AI generated image',
+        Description: '1girl, cherry blossoms',
+        Software: 'NovelAI',
+        Source: 'NovelAI Diffusion V4.5 4BDE2A90',
+        Comment: comment,
+      },
     });
     const metadata = await extractMetadata(png, 'image/png');
     expect(metadata.aiParameters).toEqual({
@@ -92,7 +122,12 @@ describe('extractMetadata: AI generation settings', () => {
   });
 
   it('recognises InvokeAI `invokeai_metadata`', async () => {
-    const invoke = JSON.stringify({ positive_prompt: 'a castle', negative_prompt: 'fog', seed: 42, model: { name: 'juggernautXL', base: 'sdxl' } });
+    const invoke = JSON.stringify({
+      positive_prompt: 'a castle',
+      negative_prompt: 'fog',
+      seed: 42,
+      model: { name: 'juggernautXL', base: 'sdxl' },
+    });
     const png = await makePng({ width: 64, height: 64, textChunks: { invokeai_metadata: invoke } });
     expect((await extractMetadata(png, 'image/png')).aiParameters).toEqual({
       source: 'invokeai',
@@ -105,7 +140,11 @@ describe('extractMetadata: AI generation settings', () => {
   });
 
   it('reads Automatic1111 settings from a JPEG EXIF UserComment', async () => {
-    const jpeg = await makeJpeg({ width: 64, height: 64, exif: { IFD2: { UserComment: 'a koi pond\nSteps: 25, Seed: 8, Model: dreamshaper' } } });
+    const jpeg = await makeJpeg({
+      width: 64,
+      height: 64,
+      exif: { IFD2: { UserComment: 'a koi pond\nSteps: 25, Seed: 8, Model: dreamshaper' } },
+    });
     const metadata = await extractMetadata(jpeg, 'image/jpeg');
     expect(metadata.aiParameters).toMatchObject({ source: 'automatic1111', prompt: 'a koi pond', seed: '8', model: 'dreamshaper' });
     expect(metadata.found).toContain('EXIF UserComment (Automatic1111)');
@@ -120,19 +159,31 @@ describe('extractMetadata: AI generation settings', () => {
 
 describe('extractMetadata: EXIF and XMP', () => {
   it('reads XMP CreatorTool and DigitalSourceType from a JPEG', async () => {
-    const jpeg = await makeJpeg({ width: 64, height: 64, xmp: xmpPacket({ creatorTool: 'Adobe Firefly', digitalSourceType: AI_SOURCE_TYPE }) });
+    const jpeg = await makeJpeg({
+      width: 64,
+      height: 64,
+      xmp: xmpPacket({ creatorTool: 'Adobe Firefly', digitalSourceType: AI_SOURCE_TYPE }),
+    });
     const metadata = await extractMetadata(jpeg, 'image/jpeg');
     expect(metadata).toMatchObject({ creatorTool: 'Adobe Firefly', digitalSourceType: AI_SOURCE_TYPE });
     expect(metadata.found).toEqual(['XMP CreatorTool', 'XMP DigitalSourceType']);
   });
 
   it('reads XMP from a PNG (iTXt XML:com.adobe.xmp)', async () => {
-    const png = await picture({ width: 64, height: 64 }).png().withXmp(xmpPacket({ creatorTool: 'Krita 5.2' })).toBuffer();
+    const png = await picture({ width: 64, height: 64 })
+      .png()
+      .withXmp(xmpPacket({ creatorTool: 'Krita 5.2' }))
+      .toBuffer();
     expect(await extractMetadata(png, 'image/png')).toEqual({ creatorTool: 'Krita 5.2', found: ['XMP CreatorTool'] });
   });
 
   it('reads XMP and EXIF from a WebP', async () => {
-    const webp = await makeWebp({ width: 64, height: 64, exif: { IFD0: { Software: 'Midjourney' } }, xmp: xmpPacket({ creatorTool: 'Midjourney 6.1' }) });
+    const webp = await makeWebp({
+      width: 64,
+      height: 64,
+      exif: { IFD0: { Software: 'Midjourney' } },
+      xmp: xmpPacket({ creatorTool: 'Midjourney 6.1' }),
+    });
     expect(await extractMetadata(webp, 'image/webp')).toMatchObject({ software: 'Midjourney', creatorTool: 'Midjourney 6.1' });
   });
 
@@ -141,7 +192,14 @@ describe('extractMetadata: EXIF and XMP', () => {
       width: 64,
       height: 64,
       exif: {
-        IFD0: { Software: 'Adobe Photoshop 25.0', Make: 'Canon', Model: 'EOS R5', Artist: 'Jane Doe', ImageDescription: 'Harbour at night', DateTime: '2024:02:03 10:20:30' },
+        IFD0: {
+          Software: 'Adobe Photoshop 25.0',
+          Make: 'Canon',
+          Model: 'EOS R5',
+          Artist: 'Jane Doe',
+          ImageDescription: 'Harbour at night',
+          DateTime: '2024:02:03 10:20:30',
+        },
         IFD2: { DateTimeOriginal: '2024:01:02 03:04:05', OffsetTimeOriginal: '+02:00' },
       },
     });
@@ -160,7 +218,10 @@ describe('extractMetadata: EXIF and XMP', () => {
     const jpeg = await makeJpeg({
       width: 64,
       height: 64,
-      exif: { IFD0: { Software: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 40/1' } },
+      exif: {
+        IFD0: { Software: 'Camera' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 40/1' },
+      },
       xmp: xmpPacket({ creatorTool: 'Lightroom', gpsLatitude: '48,51.5N' }),
     });
     const metadata = await extractMetadata(jpeg, 'image/jpeg');

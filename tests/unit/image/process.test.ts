@@ -98,14 +98,24 @@ describe('processImage: what it returns', () => {
 describe('processImage: what it refuses', () => {
   it("refuses an empty file with 400 'Image required'", async () => {
     const error = await rejection(Buffer.alloc(0));
-    expect(error).toMatchObject({ code: 'image_empty', statusCode: 400, title: 'Image required', description: 'Please upload an image of your artwork.' });
+    expect(error).toMatchObject({
+      code: 'image_empty',
+      statusCode: 400,
+      title: 'Image required',
+      description: 'Please upload an image of your artwork.',
+    });
   });
 
   it("refuses a file over 10 MB with 413 'Image too large' / 'Images can be at most 10 MB.'", async () => {
     const png = await makePng({ width: 16, height: 16 });
     const oversized = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1 - png.length)]);
     const error = await rejection(oversized);
-    expect(error).toMatchObject({ code: 'image_too_large', statusCode: 413, title: 'Image too large', description: 'Images can be at most 10 MB.' });
+    expect(error).toMatchObject({
+      code: 'image_too_large',
+      statusCode: 413,
+      title: 'Image too large',
+      description: 'Images can be at most 10 MB.',
+    });
   });
 
   it('accepts a file of exactly the configured maximum size and refuses one byte more', async () => {

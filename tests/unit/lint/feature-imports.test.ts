@@ -48,7 +48,9 @@ describe('import directions between server folders', () => {
   it('passes on the server tree as it is', { timeout: 120_000 }, async () => {
     const results = await eslint.lintFiles(['server/**/*.ts']);
     const violations = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.message}`),
+      r.messages
+        .filter((m) => m.ruleId === 'no-restricted-imports')
+        .map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.message}`),
     );
     expect(violations).toEqual([]);
   });

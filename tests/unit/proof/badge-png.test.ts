@@ -24,7 +24,10 @@ function rgba(hex: string): Rgba {
 }
 
 async function pixels(size: BadgeSize): Promise<{ at: (x: number, y: number) => Rgba; width: number; height: number }> {
-  const { data, info } = await sharp(await badgePng(WORK, size)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await badgePng(WORK, size))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return {
     width: info.width,
     height: info.height,
@@ -39,14 +42,17 @@ async function pixels(size: BadgeSize): Promise<{ at: (x: number, y: number) => 
 const ACCENT = rgba(trustStatus(WORK.score).hex);
 
 describe('badge PNG border and accent stripe', () => {
-  it.each(['large', 'small'] as const)('leaves the outermost pixel ring of the %s badge transparent, so no border is cut off', async (size) => {
-    const png = await pixels(size);
-    expect([png.width, png.height]).toEqual([BADGE_SIZES[size].width, BADGE_SIZES[size].height]);
-    const ring: Rgba[] = [];
-    for (let x = 0; x < png.width; x++) ring.push(png.at(x, 0), png.at(x, png.height - 1));
-    for (let y = 0; y < png.height; y++) ring.push(png.at(0, y), png.at(png.width - 1, y));
-    expect(ring.filter((p) => p[3] !== 0)).toEqual([]);
-  });
+  it.each(['large', 'small'] as const)(
+    'leaves the outermost pixel ring of the %s badge transparent, so no border is cut off',
+    async (size) => {
+      const png = await pixels(size);
+      expect([png.width, png.height]).toEqual([BADGE_SIZES[size].width, BADGE_SIZES[size].height]);
+      const ring: Rgba[] = [];
+      for (let x = 0; x < png.width; x++) ring.push(png.at(x, 0), png.at(x, png.height - 1));
+      for (let y = 0; y < png.height; y++) ring.push(png.at(0, y), png.at(png.width - 1, y));
+      expect(ring.filter((p) => p[3] !== 0)).toEqual([]);
+    },
+  );
 
   it('draws the full border width along the edges and along every rounded corner of the large badge', async () => {
     const png = await pixels('large');

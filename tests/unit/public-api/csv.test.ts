@@ -98,5 +98,4 @@ describe('CSV export', () => {
     for await (const chunk of stream) chunks.push(String(chunk));
     expect(chunks.join('')).toBe(csv);
   });
-
 });

@@ -10,7 +10,7 @@ const records = Object.values(TRICKY_TITLES).map((title) =>
 );
 
 describe('JSON export', () => {
-  it('wraps the records as { metadata, data } with the SPEC metadata plus paging and training filter', () => {
+  it('wraps the records as { metadata, data } with the response metadata plus paging and training filter', () => {
     const body = JSON.parse(writeJson(records, writerMeta(42, { next_cursor: 'abc' })));
     expect(Object.keys(body)).toEqual(['metadata', 'data']);
     expect(body.metadata).toEqual({

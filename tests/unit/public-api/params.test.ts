@@ -17,7 +17,7 @@ function accepted(query: Record<string, unknown>) {
 const UUID = '3f1c2a9e-8b7d-4c6e-9f01-23456789abcd';
 
 describe('public API query parameters', () => {
-  it('uses the SPEC defaults when nothing is given: json, limit 100, offset 0, min trust 0, no prompts', () => {
+  it('uses the defaults when nothing is given: json, limit 100, offset 0, min trust 0, no prompts', () => {
     expect(accepted({})).toEqual({
       format: 'json',
       limit: 100,
@@ -59,8 +59,7 @@ describe('public API query parameters', () => {
     expect(refusal({ date_from: 'yesterday' })).toEqual({
       ok: false,
       parameter: 'date_from',
-      message:
-        "Invalid parameter 'date_from': must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)",
+      message: "Invalid parameter 'date_from': must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)",
     });
   });
 
@@ -75,12 +74,8 @@ describe('public API query parameters', () => {
   });
 
   it('reads date-times with an offset, and without a zone as UTC', () => {
-    expect(accepted({ date_from: '2026-01-01T12:00:00+02:00' }).created_from?.toISOString()).toBe(
-      '2026-01-01T10:00:00.000Z',
-    );
-    expect(accepted({ date_from: '2026-01-01T12:00:00' }).created_from?.toISOString()).toBe(
-      '2026-01-01T12:00:00.000Z',
-    );
+    expect(accepted({ date_from: '2026-01-01T12:00:00+02:00' }).created_from?.toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect(accepted({ date_from: '2026-01-01T12:00:00' }).created_from?.toISOString()).toBe('2026-01-01T12:00:00.000Z');
   });
 
   it('refuses date_to earlier than date_from', () => {
@@ -90,21 +85,17 @@ describe('public API query parameters', () => {
   });
 
   it('refuses an unknown format and accepts each of the five', () => {
-    expect(refusal({ format: 'yaml' }).message).toBe(
-      "Invalid parameter 'format': must be one of json, jsonl, csv, xml, rss",
-    );
+    expect(refusal({ format: 'yaml' }).message).toBe("Invalid parameter 'format': must be one of json, jsonl, csv, xml, rss");
     for (const format of ['json', 'jsonl', 'csv', 'xml', 'rss']) expect(accepted({ format }).format).toBe(format);
   });
 
   it("accepts include_prompts 'true'/'false' only", () => {
     expect(accepted({ include_prompts: 'true' }).include_prompts).toBe(true);
     expect(accepted({ include_prompts: 'false' }).include_prompts).toBe(false);
-    expect(refusal({ include_prompts: 'yes' }).message).toBe(
-      "Invalid parameter 'include_prompts': must be 'true' or 'false'",
-    );
+    expect(refusal({ include_prompts: 'yes' }).message).toBe("Invalid parameter 'include_prompts': must be 'true' or 'false'");
   });
 
-  it("accepts training_allowed=true and refuses training_allowed=false (it is a filter, not a switch)", () => {
+  it('accepts training_allowed=true and refuses training_allowed=false (it is a filter, not a switch)', () => {
     expect(accepted({ training_allowed: 'true' }).training_allowed).toBe(true);
     expect(refusal({ training_allowed: 'false' }).parameter).toBe('training_allowed');
   });

@@ -30,7 +30,7 @@ async function streamed(): Promise<string> {
   return out;
 }
 
-describe('no private data in any public API output (DECISIONS #17)', () => {
+describe('no private data in any public API output (decision 0017)', () => {
   it('copies fields explicitly: extra properties of the input row never reach the record', () => {
     for (const record of records) {
       expect(record).not.toHaveProperty('author_email');

@@ -3,7 +3,7 @@ import { toPublicRecord } from '../../../server/ledger/public-api/record';
 import { SITE, makeRow } from './fixtures';
 
 describe('toPublicRecord', () => {
-  it('maps a public row to the SPEC §3 record with status, absolute image URL and proof link', () => {
+  it('maps a public row to the public API record with status, absolute image URL and proof link', () => {
     const row = makeRow({
       id: '3f1c2a9e-8b7d-4c6e-9f01-23456789abcd',
       registry_id: 'VW-2026-000042',
@@ -67,13 +67,13 @@ describe('toPublicRecord', () => {
 
   it('joins only the location parts given, and gives null when there are none', () => {
     const opts = { siteUrl: SITE, includePrompts: false };
-    expect(toPublicRecord(makeRow({ author_city: 'Pittsburgh', author_state: 'PA', author_country: 'USA' }), opts).author_location).toBe(
-      'Pittsburgh, PA, USA',
-    );
+    expect(
+      toPublicRecord(makeRow({ author_city: 'Pittsburgh', author_state: 'PA', author_country: 'USA' }), opts).author_location,
+    ).toBe('Pittsburgh, PA, USA');
     expect(toPublicRecord(makeRow({ author_city: ' ', author_state: null, author_country: null }), opts).author_location).toBeNull();
   });
 
-  it('applies the SPEC image rule: absolute kept, site path made absolute, blob: means no image', () => {
+  it('applies the image URL rule: absolute kept, site path made absolute, blob: means no image', () => {
     const opts = { siteUrl: SITE, includePrompts: false };
     expect(toPublicRecord(makeRow({ image_url: 'https://cdn.example/x.png' }), opts).image_url).toBe('https://cdn.example/x.png');
     expect(toPublicRecord(makeRow({ image_url: '/media/x.jpg' }), opts).image_url).toBe('https://ledger.example/media/x.jpg');

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EXAMPLE_REGISTRY_ID,
-  SOCIAL_POST_BUILDERS,
-  X_CHARACTER_LIMIT,
-  xPost,
-} from '../../../web/src/pages/static/parts/examples';
+import { EXAMPLE_REGISTRY_ID, SOCIAL_POST_BUILDERS, X_CHARACTER_LIMIT, xPost } from '../../../web/src/pages/static/parts/examples';
 import { htmlExamplePage, wordpressPhp } from '../../../web/src/pages/static/parts/codeExamples';
 
 const site = { siteName: 'VeriWork', siteUrl: 'https://veriwork.example' };

@@ -43,11 +43,7 @@ describe('transparency-log leaf entries', () => {
     expect(canonicalLeafJson(withExtras)).toBe(EXPECTED_JSON);
   });
 
-  it.each([
-    ['soft_deleted'],
-    ['restored'],
-    ['purged'],
-  ] as const)("records the '%s' event type", (event) => {
+  it.each([['soft_deleted'], ['restored'], ['purged']] as const)("records the '%s' event type", (event) => {
     expect(canonicalLeafJson({ ...EVENT, event })).toContain(`"event":"${event}"`);
   });
 
@@ -68,9 +64,7 @@ describe('canonical JSON (RFC 8785 subset)', () => {
   it('sorts nested keys by UTF-16 code units and prints numbers as ECMAScript does', () => {
     // RFC 8785 §3.2.3 example ordering: "\u20ac" (€) sorts after "\r" and "1", before "\ud83d\ude00".
     const value = { b: [1e21, 0.1, -0, 10], a: { z: null, y: true }, '\u20ac': 'x', '1': 'one', '\r': 'cr', '\ud83d\ude00': 's' };
-    expect(canonicalJson(value)).toBe(
-      '{"\\r":"cr","1":"one","a":{"y":true,"z":null},"b":[1e+21,0.1,0,10],"€":"x","😀":"s"}',
-    );
+    expect(canonicalJson(value)).toBe('{"\\r":"cr","1":"one","a":{"y":true,"z":null},"b":[1e+21,0.1,0,10],"€":"x","😀":"s"}');
   });
 
   it('refuses values RFC 8785 cannot represent', () => {

@@ -60,42 +60,66 @@ const CT_ROOTS = [
 ];
 
 const CT_PATHS: Array<[index: number, size: number, hashes: string[]]> = [
-  [0, 8, [
-    '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
-  ]],
-  [5, 8, [
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-    'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  ]],
+  [
+    0,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    5,
+    8,
+    [
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
   [2, 3, ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125']],
   [0, 1, []],
 ];
 
 const CT_CONSISTENCY: Array<[m: number, n: number, hashes: string[]]> = [
-  [1, 8, [
-    '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
-  ]],
-  [6, 8, [
-    '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
-    'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  ]],
-  [2, 5, [
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-  ]],
+  [
+    1,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    6,
+    8,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
+  [
+    2,
+    5,
+    [
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    ],
+  ],
   [4, 8, ['6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-  [3, 7, [
-    '0298d122906dcfc10892cb53a73992fc5b9f493ea4c9badb27b791b4127a7fe7',
-    '07506a85fd9dd2f120eb694f86011e5bb4662e5c415a62917033d4a9624487e7',
-    'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
-    '837dbb152e9b079010717e84e865da4ebc0fa198a806d59d31bf15accef22d0e',
-  ]],
+  [
+    3,
+    7,
+    [
+      '0298d122906dcfc10892cb53a73992fc5b9f493ea4c9badb27b791b4127a7fe7',
+      '07506a85fd9dd2f120eb694f86011e5bb4662e5c415a62917033d4a9624487e7',
+      'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+      '837dbb152e9b079010717e84e865da4ebc0fa198a806d59d31bf15accef22d0e',
+    ],
+  ],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -308,13 +332,22 @@ describe('tampered inclusion proofs are rejected by the server and the browser v
   // claimed index or size keeps the proof valid exactly when that shape stays the same (e.g.
   // leaf 0 of 5 and of 6); that is why a proof bundle must match its SIGNED checkpoint's size.
   it('rejects a wrong index or size whenever it changes the shape of the path, and only then accepts', async () => {
-    const shape = (i: number, n: number) => naivePath(i, 0, n).map((p) => (p.left ? 'L' : 'R')).join('');
+    const shape = (i: number, n: number) =>
+      naivePath(i, 0, n)
+        .map((p) => (p.left ? 'L' : 'R'))
+        .join('');
     let rejected = 0;
     for (const [i, n] of cases) {
       const leaves = leafHashes.slice(0, n);
       const proof = inclusionProof(i, leaves);
       const root = rootHash(leaves);
-      const claims: Array<[number, number]> = [[i - 1, n], [i + 1, n], [i, n - 1], [i, n + 1], [i, 2 * n]];
+      const claims: Array<[number, number]> = [
+        [i - 1, n],
+        [i + 1, n],
+        [i, n - 1],
+        [i, n + 1],
+        [i, 2 * n],
+      ];
       for (const [ci, cn] of claims) {
         if (ci < 0 || ci >= cn) continue;
         const sameShape = shape(ci, cn) === shape(i, n);
@@ -322,7 +355,9 @@ describe('tampered inclusion proofs are rejected by the server and the browser v
         if (!sameShape) rejected++;
       }
     }
-    expect(verifyInclusion(leafHashes[0], 0, 6, inclusionProof(0, leafHashes.slice(0, 5)), rootHash(leafHashes.slice(0, 5)))).toBe(true);
+    expect(verifyInclusion(leafHashes[0], 0, 6, inclusionProof(0, leafHashes.slice(0, 5)), rootHash(leafHashes.slice(0, 5)))).toBe(
+      true,
+    );
     expect(rejected).toBeGreaterThan(600);
   });
 });
@@ -360,7 +395,12 @@ describe('tampered consistency proofs are rejected by the server and the browser
     for (let n = 2; n <= 24; n++) {
       for (let m = 1; m < n; m++) {
         const proof = consistencyProof(m, leafHashes.slice(0, n));
-        for (const [cm, cn] of [[m + 1, n], [m - 1, n], [m, n + 1], [m, n - 1]] as const) {
+        for (const [cm, cn] of [
+          [m + 1, n],
+          [m - 1, n],
+          [m, n + 1],
+          [m, n - 1],
+        ] as const) {
           if (cm < 1 || cm >= cn || naiveProof(cm, cn).length === proof.length) continue;
           const rootM = rootHash(leafHashes.slice(0, cm));
           const rootN = rootHash(leafHashes.slice(0, cn));

@@ -30,8 +30,7 @@ const GO_SKEY_B64 = 'AYEKFALVFGyNhPJEMzD1QIDr+Y7hfZx09iUvxdXHKDFz'; // from PRIV
 const GO_VKEY = 'PeterNeumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW';
 const GO_TEXT = "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n";
 const GO_NOTE =
-  GO_TEXT +
-  '\n\u2014 PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n';
+  GO_TEXT + '\n\u2014 PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n';
 
 /** The Go key's seed (0x01 || seed) wrapped as PKCS#8 DER. */
 function goKeyPair() {
@@ -161,11 +160,7 @@ describe('signed checkpoints', () => {
   });
 
   it('rejects a modified body: another size, another root, an added extension line', async () => {
-    const tampered = [
-      note.replace('\n8\n', '\n9\n'),
-      note.replace('XcnaeacG', 'XcnaeacH'),
-      note.replace('=\n\n', '=\nextra\n\n'),
-    ];
+    const tampered = [note.replace('\n8\n', '\n9\n'), note.replace('XcnaeacG', 'XcnaeacH'), note.replace('=\n\n', '=\nextra\n\n')];
     for (const t of tampered) expect(await bothVerify(t, signer.vkey)).toBe(false);
   });
 

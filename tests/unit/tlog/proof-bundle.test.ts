@@ -116,6 +116,10 @@ describe('proof bundle verification (browser and offline CLI)', () => {
   it('explains a checkpoint that is not a signed note', async () => {
     const b = bundleFor(1, 4);
     const result = await verifyProofBundle({ ...b, checkpoint: 'hello\n' }, signer.vkey);
-    expect(result).toEqual({ ok: false, reasons: ['Checkpoint is malformed: checkpoint has no signature block'], checkpoint: undefined });
+    expect(result).toEqual({
+      ok: false,
+      reasons: ['Checkpoint is malformed: checkpoint has no signature block'],
+      checkpoint: undefined,
+    });
   });
 });

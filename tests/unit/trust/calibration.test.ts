@@ -1,5 +1,5 @@
-// Calibration against SPEC §4's bands (62 Verified, 65 Documented, 75 Traceable, 85 Provenance
-// Strong), with exact totals so any change of the rubric shows up here. SPEC §4's Verified
+// Calibration against docs/product.md §4's bands (62 Verified, 65 Documented, 75 Traceable, 85 Provenance
+// Strong), with exact totals so any change of the rubric shows up here. docs/product.md §4's Verified
 // minimum is 'image, prompt and at least 1 verification resource': any prompt, public or private,
 // vague or not, reaches 62; specificity and a public prompt add at most 2 points (62-64).
 import { describe, expect, it } from 'vitest';
@@ -169,9 +169,7 @@ describe('trust calibration', () => {
       mesh_linkage: 20,
     });
     expect(result.reasons).toContain('Same image registered earlier by another artist: -15');
-    expect(result.reasons.at(-1)).toBe(
-      'Score capped at 30 because the same image was registered earlier by another artist: -50',
-    );
+    expect(result.reasons.at(-1)).toBe('Score capped at 30 because the same image was registered earlier by another artist: -50');
     expect(result.advice[0]).toBe(
       'This image was registered earlier by another artist. If it is your work, use the removal request form to dispute the earlier registration.',
     );

@@ -94,7 +94,11 @@ describe('mesh linkage', () => {
   });
 
   it('adds 4 for profile links shared with other works and 2 for credited co-authors (counted once each)', () => {
-    const result = score({ artistOtherWorksCount: 2, sharedProfileLinksWithOwnWorks: 2, coAuthors: ['Mara Lind', ' mara lind ', 'Jo Pike', ''] });
+    const result = score({
+      artistOtherWorksCount: 2,
+      sharedProfileLinksWithOwnWorks: 2,
+      coAuthors: ['Mara Lind', ' mara lind ', 'Jo Pike', ''],
+    });
     expect(result.dimensions.mesh_linkage).toEqual({
       score: 17,
       max: 20,

@@ -7,7 +7,7 @@ export const SPECIFIC_PROMPT =
   'oil painting of an old fisherman mending nets at golden hour, warm amber tones, close-up portrait, melancholic mood --ar 4:5';
 
 /**
- * SPEC §4's minimum for 'Verified': image, title, a public and moderately specific prompt, the
+ * docs/product.md §4's minimum for 'Verified': image, title, a public and moderately specific prompt, the
  * tool, one profile link; e-mail not verified yet, no metadata in the file, first work.
  */
 export function minimalSubmission(overrides: Partial<TrustEvidence> = {}): TrustEvidence {
@@ -46,7 +46,7 @@ export const SEVEN_RESOURCES = [
 ];
 
 /**
- * SPEC §4's 'full submission': 7 resources, embedded Automatic1111 parameters naming the claimed
+ * docs/product.md §4's 'full submission': 7 resources, embedded Automatic1111 parameters naming the claimed
  * tool with the same prompt, verified e-mail, a story, and an artist with other works.
  */
 export function fullSubmission(overrides: Partial<TrustEvidence> = {}): TrustEvidence {

@@ -36,7 +36,11 @@ describe('embedded metadata consistency', () => {
   });
 
   it("accepts ComfyUI metadata for a claimed 'Other: Flux Pro' (Flux runs inside ComfyUI)", () => {
-    const r = verification({ tool: 'Other', toolOther: 'Flux Pro', embedded: { found: ['png:prompt'], aiParameters: { source: 'comfyui' } } });
+    const r = verification({
+      tool: 'Other',
+      toolOther: 'Flux Pro',
+      embedded: { found: ['png:prompt'], aiParameters: { source: 'comfyui' } },
+    });
     expect(r.reasons).toContain('Embedded metadata (generation parameters) confirms the claimed tool: +2');
     expect(r.reasons).toContain('AI tool named (Flux Pro): +3');
   });
@@ -59,7 +63,7 @@ describe('embedded metadata consistency', () => {
     expect(r.score).toBe(13);
   });
 
-  it("gives 1 point when the file declares itself AI-generated without naming the generator", () => {
+  it('gives 1 point when the file declares itself AI-generated without naming the generator', () => {
     const r = verification({
       embedded: { found: ['xmp'], digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia' },
     });
@@ -76,7 +80,10 @@ describe('embedded metadata consistency', () => {
   it('gives 1 point for an embedded prompt that partly matches (3 of 6 and 7 words shared: 46%)', () => {
     const r = verification({
       tool: 'Automatic1111',
-      embedded: { found: ['png:parameters'], aiParameters: { source: 'a1111', prompt: 'red fox sleeping, oil painting, autumn meadow' } },
+      embedded: {
+        found: ['png:parameters'],
+        aiParameters: { source: 'a1111', prompt: 'red fox sleeping, oil painting, autumn meadow' },
+      },
     });
     expect(r.reasons).toContain('Embedded prompt partly matches the submitted prompt (46% word overlap): +1');
     expect(r.score).toBe(16);

@@ -34,16 +34,19 @@ describe('trust result', () => {
     }
   });
 
-  it.each(Object.entries(SAMPLES))("keeps the '%s' sample's score an integer 0-100 equal to its dimensions, after any cap", (_, evidence) => {
-    const result = computeTrust(evidence);
-    const dimensions = Object.values(result.dimensions);
-    expect(dimensions.map((d) => d.max)).toEqual([20, 20, 20, 20, 20]);
-    for (const d of dimensions) expect(d.score).toBeGreaterThanOrEqual(0);
-    const total = dimensions.reduce((sum, d) => sum + d.score, 0);
-    const cap = result.reasons.find((r) => r.startsWith('Score capped at '));
-    expect(result.score).toBe(cap ? Number(/^Score capped at (\d+)/.exec(cap)![1]) : total);
-    expect(Number.isInteger(result.score) && result.score >= 0 && result.score <= 100).toBe(true);
-  });
+  it.each(Object.entries(SAMPLES))(
+    "keeps the '%s' sample's score an integer 0-100 equal to its dimensions, after any cap",
+    (_, evidence) => {
+      const result = computeTrust(evidence);
+      const dimensions = Object.values(result.dimensions);
+      expect(dimensions.map((d) => d.max)).toEqual([20, 20, 20, 20, 20]);
+      for (const d of dimensions) expect(d.score).toBeGreaterThanOrEqual(0);
+      const total = dimensions.reduce((sum, d) => sum + d.score, 0);
+      const cap = result.reasons.find((r) => r.startsWith('Score capped at '));
+      expect(result.score).toBe(cap ? Number(/^Score capped at (\d+)/.exec(cap)![1]) : total);
+      expect(Number.isInteger(result.score) && result.score >= 0 && result.score <= 100).toBe(true);
+    },
+  );
 
   it('adds up each uncapped sample: the flat reasons sum to the score when no dimension hits a bound', () => {
     for (const key of ['minimal', 'private', 'full', 'maximal', 'ownDuplicate'] as const) {
@@ -72,7 +75,7 @@ describe('trust result', () => {
     );
   });
 
-  it("suggests the missing prompt categories for a moderately specific prompt", () => {
+  it('suggests the missing prompt categories for a moderately specific prompt', () => {
     expect(computeTrust(SAMPLES.minimal).advice).toContain(
       'Make the prompt more specific, for example by describing its lighting, composition or camera, mood and technical parameters (up to +1).',
     );

@@ -53,7 +53,7 @@ describe('changing the view', () => {
     expect(withFilters(onPage3, { date: 'year' })).toEqual({ ...DEFAULT_LEDGER_VIEW, date: 'year', page: 1 });
   });
 
-  it("'Clear Filters' clears search, tool, platform, tag and date and puts the sort back to newest (DECISIONS #22)", () => {
+  it("'Clear Filters' clears search, tool, platform, tag and date and puts the sort back to newest (decision 0022)", () => {
     // Whatever the view was (search 'fog', tool, platform, tag, date, sort 'oldest', page 2):
     expect(clearedFilters()).toEqual({
       search: '',

@@ -16,7 +16,13 @@ const OTHER_ID = '99999999-1b2c-4d5e-8f90-123456789abc';
 
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 const leafJson = (submissionId: string, imageHash: string, event = 'created') =>
-  JSON.stringify({ event, image_sha256: imageHash, registry_id: 'VW-2026-000001', submission_id: submissionId, time: '2026-01-01T00:00:00.000Z' });
+  JSON.stringify({
+    event,
+    image_sha256: imageHash,
+    registry_id: 'VW-2026-000001',
+    submission_id: submissionId,
+    time: '2026-01-01T00:00:00.000Z',
+  });
 const leafHash = (json: string) => sha256(Buffer.from([0]), Buffer.from(json, 'utf8'));
 
 function rawPublicKey(key: KeyObject): Buffer {
@@ -135,7 +141,9 @@ describe('leafMismatchReasons', () => {
   });
 
   it('refuses a missing or unreadable entry', () => {
-    expect(leafMismatchReasons(undefined, 0, WORK)).toEqual(['The server did not send the log entry, so it cannot be matched to this work']);
+    expect(leafMismatchReasons(undefined, 0, WORK)).toEqual([
+      'The server did not send the log entry, so it cannot be matched to this work',
+    ]);
     expect(leafMismatchReasons('not json', 0, WORK)).toEqual(['The log entry is not valid JSON']);
   });
 });

@@ -1,4 +1,4 @@
-// The registration draft (SPEC §3 "Submission draft", issue 17): the hand-over from the home
+// The registration draft (docs/product.md §3 "Submission draft", issue 17): the hand-over from the home
 // quick-start form to the /fast-submit wizard, and the wizard's own progress, kept until the work
 // is submitted or the draft discarded.
 //

@@ -1,11 +1,11 @@
-// Browser-side image processing of the quick-start form (SPEC §5): scale to a height of 360 px
+// Browser-side image processing of the quick-start form (docs/product.md §5): scale to a height of 360 px
 // keeping the aspect ratio and re-encode as JPEG at quality 0.8, keeping the original file name.
 // The result is only used for the local preview: the ORIGINAL file is what gets uploaded,
-// because the server hashes the bytes the artist really made (DECISIONS #9).
+// because the server hashes the bytes the artist really made (decision 0009).
 import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT } from '../../../core/constants';
 
 export interface ResizedImage {
-  /** The JPEG (or the original file when the browser could not encode one, as SPEC §5 allows). */
+  /** The JPEG (or the original file when the browser could not encode one, as docs/product.md §5 allows). */
   file: File;
   width: number;
   height: number;

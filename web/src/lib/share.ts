@@ -1,5 +1,5 @@
 // Copying and sharing links. The device share sheet is used when the browser has one; otherwise,
-// or when sharing fails, the link is copied (SPEC §8). Pure browser APIs, no toasts here: the
+// or when sharing fails, the link is copied (docs/product.md §8). Pure browser APIs, no toasts here: the
 // buttons decide what to tell the user.
 
 /**

@@ -1,4 +1,4 @@
-// The spec phrases every notice as a title plus a description (SPEC §8). These helpers keep
+// The spec phrases every notice as a title plus a description (docs/product.md §8). These helpers keep
 // that pairing and the colours (red for errors, "destructive") consistent across pages.
 // One toast at a time (issue 17): a new notice replaces the one on screen instead of stacking
 // two or three deep over the page (the Toaster also shows at most one, see LazyToaster).

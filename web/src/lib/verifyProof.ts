@@ -7,7 +7,7 @@ import { logPositionText } from '../../../core/proof-text';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
 import { apiGet, errorMessage } from './api';
 
-/** GET /api/log/proof/inclusion?id=… (DESIGN.md "HTTP contract"). */
+/** GET /api/log/proof/inclusion?id=… (decision 0033). */
 export interface InclusionProofResponse extends ProofBundle {
   leaf_canonical_json?: string;
 }

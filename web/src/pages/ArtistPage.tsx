@@ -1,4 +1,4 @@
-// /artist/:artistName: every public work of one artist, 12 per page, newest first (SPEC §2).
+// /artist/:artistName: every public work of one artist, 12 per page, newest first (docs/product.md §2).
 // The page number lives in the URL (?page=) so a page can be shared and reloaded.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
@@ -31,7 +31,7 @@ export default function ArtistPage() {
     queryKey: ['artist', artistName, page],
     queryFn: ({ signal }) => apiGet<ArtistResponse>(path, { signal }),
   });
-  // SPEC §8: a failed fetch is only logged, and the page shows its empty state.
+  // docs/product.md §8: a failed fetch is only logged, and the page shows its empty state.
   useEffect(() => {
     if (query.error) console.error('Could not load the artist page', query.error);
   }, [query.error]);

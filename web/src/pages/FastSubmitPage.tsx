@@ -1,4 +1,4 @@
-// /fast-submit: the 7-step registration wizard (SPEC §2, §4, §5). The image uploads as soon as
+// /fast-submit: the 7-step registration wizard (docs/product.md §2, §4, §5). The image uploads as soon as
 // it is chosen; each step advances only when its check passes; there is no back button. A failed
 // check is told in a toast and under each field at fault, and focus moves to the first of them
 // (issue 17). The draft survives a reload of the tab until it is submitted or discarded.
@@ -12,7 +12,15 @@ import { validateWizardStep, WIZARD_STEP_FIELDS, wizardStepFieldErrors, wizardSt
 import { PageContainer } from '../components/layout/PageContainer';
 import { Button } from '../components/ui/Button';
 import { Card, CardContent } from '../components/ui/Card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../components/ui/Dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../components/ui/Dialog';
 import { useFieldErrors, type FieldErrorMap } from '../components/ui/useFieldErrors';
 import { checkImageFile } from '../components/submit/imageFileCheck';
 import { StepContact } from '../components/submit/steps/StepContact';
@@ -256,7 +264,11 @@ export default function FastSubmitPage() {
           <CardContent className="grid gap-6 pt-6">
             <WizardProgress step={step} />
             {restored && (
-              <p role="status" className="rounded-md bg-secondary px-4 py-3 text-sm text-secondary-foreground" data-testid="draft-restored">
+              <p
+                role="status"
+                className="rounded-md bg-secondary px-4 py-3 text-sm text-secondary-foreground"
+                data-testid="draft-restored"
+              >
                 Your draft was restored.
                 {restored.emailLost && ' For your privacy the e-mail address is not kept: please enter it again at step 6.'}
               </p>
@@ -282,7 +294,9 @@ export default function FastSubmitPage() {
             {step === 4 && <StepTool {...stepProps} />}
             {step === 5 && <StepPermissions {...stepProps} />}
             {step === 6 && <StepContact {...stepProps} />}
-            {step === 7 && <StepReview values={values} upload={upload} preview={preview} onRetryUpload={file ? retryUpload : undefined} />}
+            {step === 7 && (
+              <StepReview values={values} upload={upload} preview={preview} onRetryUpload={file ? retryUpload : undefined} />
+            )}
 
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
               {hasDraft ? (

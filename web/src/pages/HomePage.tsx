@@ -22,8 +22,8 @@ export default function HomePage() {
             Your Art. Your Origin. Verified.
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Register your AI-generated artwork with its prompt, tool and evidence. Each work gets a registry ID, a
-            trust score and a public proof page.
+            Register your AI-generated artwork with its prompt, tool and evidence. Each work gets a registry ID, a trust score and a
+            public proof page.
           </p>
           <div className="mx-auto mt-10 flex max-w-xs flex-col items-center justify-center gap-3 sm:max-w-none sm:flex-row">
             <Button size="lg" className="w-full sm:w-auto" onClick={() => scrollToId(SUBMIT_SECTION_ID)}>

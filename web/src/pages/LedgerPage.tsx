@@ -1,5 +1,5 @@
 // /ledger: the public ledger. Search, filters, sort and page live in the URL query, so a view
-// can be shared and reloaded; the server filters and counts over the whole ledger (DECISIONS #10).
+// can be shared and reloaded; the server filters and counts over the whole ledger (decision 0010).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -40,7 +40,7 @@ export default function LedgerPage() {
     queryFn: ({ signal }) => apiGet<LedgerResponse>(apiPath, { signal }),
     placeholderData: keepPreviousData,
   });
-  // SPEC §8: a failed fetch is only logged; the previous list stays.
+  // docs/product.md §8: a failed fetch is only logged; the previous list stays.
   const data = useLastSuccessful(query.data);
   useEffect(() => {
     if (query.error) console.error('Could not load the ledger', query.error);
@@ -96,8 +96,7 @@ export default function LedgerPage() {
         </nav>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{TITLE}</h1>
         <p className="max-w-3xl text-muted-foreground">
-          Every public artwork registered here, with its trust status and proof page. Search and filters cover the whole
-          ledger.
+          Every public artwork registered here, with its trust status and proof page. Search and filters cover the whole ledger.
         </p>
         <p className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-live="polite">
           <span>

@@ -8,7 +8,7 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
   useDocumentTitle('Page not found');
 
-  // SPEC §8: an unknown route is logged.
+  // docs/product.md §8: an unknown route is logged.
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);

@@ -1,4 +1,4 @@
-// /removal-request: the public removal form and, once sent, what happens next (SPEC §2).
+// /removal-request: the public removal form and, once sent, what happens next (docs/product.md §2).
 // ?url= prefills the artwork field, so a proof page can link here with its own address.
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -45,7 +45,11 @@ export default function RemovalRequestPage() {
               />
             </div>
           ) : (
-            <RemovalForm key={formKey} initialUrl={formKey === 0 ? (params.get('url') ?? '') : ''} onSubmitted={() => setSubmitted(true)} />
+            <RemovalForm
+              key={formKey}
+              initialUrl={formKey === 0 ? (params.get('url') ?? '') : ''}
+              onSubmitted={() => setSubmitted(true)}
+            />
           )}
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
-// /verify/:id — the proof page of one work (SPEC §2 "Proof page"), by UUID or VW-YYYY-NNNNNN.
+// /verify/:id — the proof page of one work (docs/product.md §2 "Proof page"), by UUID or VW-YYYY-NNNNNN.
 // The server already put the title, Open Graph tags and JSON-LD into the HTML head for crawlers
-// (DECISIONS #19), so nothing is injected here beyond the tab title.
+// (decision 0019), so nothing is injected here beyond the tab title.
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { PublicWork } from '../../../core/api-types';
@@ -38,7 +38,7 @@ export default function VerifyPage() {
       </PageContainer>
     );
   }
-  // SPEC §8: a load error and a missing, private or deleted record read the same.
+  // docs/product.md §8: a load error and a missing, private or deleted record read the same.
   if (!work) {
     return (
       <PageContainer>

@@ -4,12 +4,33 @@ import type { PublicApiRecord } from '../record';
 
 /** Column order of the CSV export; nested permissions are flattened to their own columns. */
 export const CSV_COLUMNS: ReadonlyArray<{ key: string; header: string }> = [
-  'id', 'uuid', 'title', 'artist_name', 'author_location', 'prompt', 'prompt_available',
-  'tool', 'platform', 'verification_method', 'trust_meter', 'status', 'tags', 'usage_type',
-  'created_at', 'image_available', 'image_url', 'image_sha256', 'license',
-  'permissions.allow_ai_training', 'permissions.restrict_usage', 'permissions.remix_allowed',
-  'permissions.no_commercial', 'permissions.sensitive_content', 'permissions.must_give_credit',
-  'log_index', 'ledger_url',
+  'id',
+  'uuid',
+  'title',
+  'artist_name',
+  'author_location',
+  'prompt',
+  'prompt_available',
+  'tool',
+  'platform',
+  'verification_method',
+  'trust_meter',
+  'status',
+  'tags',
+  'usage_type',
+  'created_at',
+  'image_available',
+  'image_url',
+  'image_sha256',
+  'license',
+  'permissions.allow_ai_training',
+  'permissions.restrict_usage',
+  'permissions.remix_allowed',
+  'permissions.no_commercial',
+  'permissions.sensitive_content',
+  'permissions.must_give_credit',
+  'log_index',
+  'ledger_url',
 ].map((key) => ({ key, header: key.replace(/^permissions\./, '') }));
 
 /** Lists inside one cell, e.g. tags "portrait; fantasy". */
@@ -36,8 +57,7 @@ const OPTIONS: Options = {
   cast: {
     string: (value) => neutraliseFormula(value),
     boolean: (value) => (value ? 'true' : 'false'),
-    object: (value) =>
-      Array.isArray(value) ? neutraliseFormula(value.join(CSV_LIST_SEPARATOR)) : JSON.stringify(value),
+    object: (value) => (Array.isArray(value) ? neutraliseFormula(value.join(CSV_LIST_SEPARATOR)) : JSON.stringify(value)),
   },
 };
 

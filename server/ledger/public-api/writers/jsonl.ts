@@ -10,8 +10,6 @@ export function writeJsonl(records: readonly PublicApiRecord[]): string {
 }
 
 /** The same, one line at a time, for the bulk dump (pipe through zlib.createGzip()). */
-export async function* jsonlLines(
-  records: AsyncIterable<PublicApiRecord> | Iterable<PublicApiRecord>,
-): AsyncGenerator<string> {
+export async function* jsonlLines(records: AsyncIterable<PublicApiRecord> | Iterable<PublicApiRecord>): AsyncGenerator<string> {
   for await (const record of records) yield `${JSON.stringify(record)}\n`;
 }

@@ -25,7 +25,11 @@ export function writeRss(records: readonly PublicApiRecord[], meta: WriterMeta):
   const channel = doc.ele('rss', { version: '2.0', 'xmlns:atom': ATOM }).ele('channel');
   text(channel, 'title', `${SITE_NAME} Public Ledger`);
   text(channel, 'link', `${site}/ledger`);
-  text(channel, 'description', `Newly registered AI-generated artworks in the ${SITE_NAME} public registry, with trust scores and proof pages.`);
+  text(
+    channel,
+    'description',
+    `Newly registered AI-generated artworks in the ${SITE_NAME} public registry, with trust scores and proof pages.`,
+  );
   text(channel, 'language', 'en');
   text(channel, 'lastBuildDate', new Date(meta.metadata.generated_at).toUTCString());
   text(channel, 'docs', 'https://www.rssboard.org/rss-specification');

@@ -21,7 +21,7 @@ export interface AdminLink {
 export interface AdminShellProps {
   title: string;
   description?: string;
-  /** The links SPEC §2 lists for this page. */
+  /** The links docs/product.md §2 lists for this page. */
   links: readonly AdminLink[];
   /** Only /admin carries the login form; other pages link to it. */
   withLoginForm?: boolean;

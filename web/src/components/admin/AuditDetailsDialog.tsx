@@ -1,4 +1,4 @@
-// The audit entry overlay (SPEC §2): timestamp, table, action, record id, admin, IP, reason,
+// The audit entry overlay (docs/product.md §2): timestamp, table, action, record id, admin, IP, reason,
 // changed fields, previous and new values (pretty JSON), user agent.
 import { useId, type ReactNode } from 'react';
 import type { AuditEntry } from '../../../../core/admin-api-types';

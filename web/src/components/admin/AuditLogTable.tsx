@@ -26,7 +26,11 @@ export function AuditLogTable({ rows, onDetails }: { rows: readonly AuditEntry[]
           </td>
           <td className={td}>
             <Button variant="outline" size="sm" onClick={() => onDetails(entry)}>
-              Details<span className="sr-only"> of {entry.action_type} on {entry.record_id}</span>
+              Details
+              <span className="sr-only">
+                {' '}
+                of {entry.action_type} on {entry.record_id}
+              </span>
             </Button>
           </td>
         </tr>

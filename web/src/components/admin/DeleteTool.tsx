@@ -1,5 +1,5 @@
-// The dashboard's delete tool (SPEC §2): remove a work by its id (UUID or VW-YYYY-NNNNNN).
-// It is a soft delete with a reason, restorable from Deleted Records (DECISIONS #5).
+// The dashboard's delete tool (docs/product.md §2): remove a work by its id (UUID or VW-YYYY-NNNNNN).
+// It is a soft delete with a reason, restorable from Deleted Records (decision 0005).
 import { useId, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { MESSAGES } from '../../../../core/messages';
@@ -49,8 +49,8 @@ export function DeleteTool() {
         title="Remove this submission?"
         description={
           <>
-            <span className="font-mono">{ref.trim()}</span> will disappear from the ledger, its proof page and the public
-            API. This is a soft delete: it can be restored from Deleted Records.
+            <span className="font-mono">{ref.trim()}</span> will disappear from the ledger, its proof page and the public API. This is
+            a soft delete: it can be restored from Deleted Records.
           </>
         }
         confirmLabel="Remove submission"

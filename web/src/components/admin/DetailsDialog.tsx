@@ -1,4 +1,4 @@
-// Full stored record of a removed work plus its audit trail (SPEC §2 deleted records).
+// Full stored record of a removed work plus its audit trail (docs/product.md §2 deleted records).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
@@ -15,9 +15,7 @@ import { useSessionExpiredHandler } from './useAdminSession';
 export function DetailsDialog({ work, onClose }: { work: AdminDeletedSubmission | null; onClose: () => void }) {
   return (
     <Dialog open={work !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        {work && <Details work={work} />}
-      </DialogContent>
+      <DialogContent className="max-w-3xl">{work && <Details work={work} />}</DialogContent>
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-// The image check (DECISIONS #18): checks every stored image in batches (so it can show
+// The image check (decision 0018): checks every stored image in batches (so it can show
 // progress), regenerates missing derivatives from the originals, and lists works whose
 // original is lost. It never replaces an artist's image with a generated one.
 import { useId, useState } from 'react';
@@ -77,7 +77,12 @@ export function ImageCheckTool() {
             <label htmlFor={`${id}-progress`} className="text-sm">
               Checked {progress.checked} of {progress.total}
             </label>
-            <progress id={`${id}-progress`} max={Math.max(progress.total, 1)} value={progress.checked} className="h-2 w-full accent-primary" />
+            <progress
+              id={`${id}-progress`}
+              max={Math.max(progress.total, 1)}
+              value={progress.checked}
+              className="h-2 w-full accent-primary"
+            />
           </div>
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1">

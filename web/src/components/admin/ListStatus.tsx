@@ -35,6 +35,7 @@ export function ListStatus({
       </div>
     );
   }
-  if (empty) return <p className="rounded-card border border-dashed border-border p-6 text-center text-muted-foreground">{emptyText}</p>;
+  if (empty)
+    return <p className="rounded-card border border-dashed border-border p-6 text-center text-muted-foreground">{emptyText}</p>;
   return null;
 }

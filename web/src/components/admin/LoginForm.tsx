@@ -1,4 +1,4 @@
-// Admin login (SPEC §5/§8): both fields required, the server's reason on failure, and a
+// Admin login (docs/product.md §5/§8): both fields required, the server's reason on failure, and a
 // separate message when the server cannot be reached at all.
 import { useId, useState, type FormEvent } from 'react';
 import { LogIn } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The admin pager (SPEC §2): Previous, first page, last page, pages within 1 of the current,
+// The admin pager (docs/product.md §2): Previous, first page, last page, pages within 1 of the current,
 // '…' for the gaps, Next. Page buttons are real buttons, so Tab and Enter work.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../ui/Button';

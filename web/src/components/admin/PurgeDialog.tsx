@@ -1,4 +1,4 @@
-// Purge = legal erasure (DECISIONS #5). Irreversible, so the admin types the registry id to
+// Purge = legal erasure (decision 0005). Irreversible, so the admin types the registry id to
 // confirm and gives a reason, which goes into the audit log.
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
@@ -38,12 +38,12 @@ function PurgeForm({ work, onDone }: { work: AdminDeletedSubmission; onDone: () 
         <DialogDescription asChild>
           <div className="grid gap-2">
             <p>
-              Legal erasure: this deletes the image files and the personal data of “{work.title}” for good. It cannot be
-              undone, and the work cannot be restored afterwards.
+              Legal erasure: this deletes the image files and the personal data of “{work.title}” for good. It cannot be undone, and
+              the work cannot be restored afterwards.
             </p>
             <p>
-              Only a tombstone with the registry id stays, and the transparency log keeps its hash-only entry, so the log
-              stays verifiable.
+              Only a tombstone with the registry id stays, and the transparency log keeps its hash-only entry, so the log stays
+              verifiable.
             </p>
           </div>
         </DialogDescription>

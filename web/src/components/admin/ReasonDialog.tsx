@@ -1,5 +1,5 @@
 // A confirmation dialog that asks for a reason before a moderation step (remove, restore).
-// The reason is stored with the change and in the audit log (DECISIONS #5); whether it is
+// The reason is stored with the change and in the audit log (decision 0005); whether it is
 // required and how long it may be is the server's own rule (core/admin-reason.ts).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ADMIN_REASON_RULES, adminReasonProblem } from '../../../../core/admin-reason';

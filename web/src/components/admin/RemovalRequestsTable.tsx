@@ -1,4 +1,4 @@
-// Removal requests (SPEC §2 columns): requestor, reason, status, requested date, 'Review'.
+// Removal requests (docs/product.md §2 columns): requestor, reason, status, requested date, 'Review'.
 import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
 import { Button } from '../ui/Button';
 import { formatDateTime } from './format';

@@ -1,5 +1,5 @@
 // Review of one removal request: its details, the linked work, admin notes and Approve/Deny.
-// Non-pending requests are shown read-only without the buttons (SPEC §4).
+// Non-pending requests are shown read-only without the buttons (docs/product.md §4).
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Check, X } from 'lucide-react';
@@ -18,9 +18,7 @@ import { useRemovalDecision } from './useRemovalDecision';
 export function ReviewDialog({ request, onClose }: { request: AdminRemovalRequest | null; onClose: () => void }) {
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        {request && <ReviewContent request={request} onDone={onClose} />}
-      </DialogContent>
+      <DialogContent className="max-w-2xl">{request && <ReviewContent request={request} onDone={onClose} />}</DialogContent>
     </Dialog>
   );
 }

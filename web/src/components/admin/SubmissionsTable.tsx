@@ -1,4 +1,4 @@
-// The dashboard table (SPEC §2 columns) with a Remove action per row. The spec's thirteen
+// The dashboard table (docs/product.md §2 columns) with a Remove action per row. The spec's thirteen
 // columns are grouped into six (issue 17), so a 1280 px screen shows them all without scrolling
 // sideways and the sticky Actions column covers nothing: the work (image, title, ID, visibility,
 // prompt behind a disclosure), the author (artist name, full name, e-mail), the tool (with its
@@ -102,16 +102,14 @@ export function SubmissionsTable({ rows }: { rows: readonly AdminSubmissionRow[]
         description={
           removing && (
             <>
-              “{removing.title}” (<span className="font-mono">{removing.registry_id}</span>) will disappear from the ledger,
-              its proof page and the public API. This is a soft delete: it can be restored from Deleted Records.
+              “{removing.title}” (<span className="font-mono">{removing.registry_id}</span>) will disappear from the ledger, its proof
+              page and the public API. This is a soft delete: it can be restored from Deleted Records.
             </>
           )
         }
         confirmLabel="Remove submission"
         busy={remove.isPending}
-        onConfirm={(reason) =>
-          removing && remove.mutate({ ref: removing.id, reason }, { onSuccess: () => setRemoving(null) })
-        }
+        onConfirm={(reason) => removing && remove.mutate({ ref: removing.id, reason }, { onSuccess: () => setRemoving(null) })}
       />
     </>
   );

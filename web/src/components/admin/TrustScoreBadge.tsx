@@ -1,4 +1,4 @@
-// Deleted records' score badge (SPEC §2): good at 62 or more, otherwise destructive.
+// Deleted records' score badge (docs/product.md §2): good at 62 or more, otherwise destructive.
 import { isVerifiedScore } from '../../../../core/status';
 import { Badge } from '../ui/Badge';
 

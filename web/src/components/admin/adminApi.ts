@@ -36,8 +36,7 @@ export const adminApi = {
 
   submissions: (params: { search?: string; visibility?: string; status?: string; page?: number }) =>
     apiGet<AdminSubmissionsResponse>(withQuery('/api/admin/submissions', params)),
-  removeSubmission: (ref: string, reason: string) =>
-    apiPost<ModerationResult>(`/api/admin/submissions/${id(ref)}/remove`, { reason }),
+  removeSubmission: (ref: string, reason: string) => apiPost<ModerationResult>(`/api/admin/submissions/${id(ref)}/remove`, { reason }),
   restoreSubmission: (ref: string, reason?: string) =>
     apiPost<ModerationResult>(`/api/admin/submissions/${id(ref)}/restore`, reason ? { reason } : {}),
   purgeSubmission: (ref: string, reason: string, confirm: string) =>

@@ -1,4 +1,4 @@
-// How admin screens report a failed call: the spec's title (SPEC §8) with the server's own
+// How admin screens report a failed call: the spec's title (docs/product.md §8) with the server's own
 // explanation when it gave one for this request (4xx, e.g. 'This submission has already been
 // removed.'), otherwise the spec's description.
 import type { MessagePair } from '../../../../core/messages';

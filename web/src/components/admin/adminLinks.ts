@@ -1,4 +1,4 @@
-// The links each admin page shows (SPEC §2).
+// The links each admin page shows (docs/product.md §2).
 import type { AdminLink } from './AdminShell';
 
 export const DASHBOARD_LINKS: readonly AdminLink[] = [

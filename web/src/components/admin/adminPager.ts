@@ -1,4 +1,4 @@
-// Which page buttons the admin pager shows (SPEC §2): the first page, the last page and the
+// Which page buttons the admin pager shows (docs/product.md §2): the first page, the last page and the
 // pages within ADMIN_PAGER_NEIGHBOURS of the current one; every hole in between is one gap.
 import { ADMIN_PAGER_NEIGHBOURS } from '../../../../core/constants';
 

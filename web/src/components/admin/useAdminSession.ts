@@ -1,5 +1,5 @@
 // The admin session as the pages see it. The session itself lives on the server (HttpOnly
-// cookie, DECISIONS #14); on page load we ask GET /api/admin/session whether it is still valid,
+// cookie, decision 0014); on page load we ask GET /api/admin/session whether it is still valid,
 // and a 401 from there or from any later admin call means "logged out".
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -8,9 +8,7 @@ import { ApiError } from '../../lib/api';
 import { adminApi, adminKeys } from './adminApi';
 
 export type AdminSessionState =
-  | { status: 'loading'; admin: null }
-  | { status: 'logged-out'; admin: null }
-  | { status: 'logged-in'; admin: AdminProfile };
+  { status: 'loading'; admin: null } | { status: 'logged-out'; admin: null } | { status: 'logged-in'; admin: AdminProfile };
 
 async function fetchSession(): Promise<AdminSessionResponse | null> {
   try {

@@ -1,4 +1,4 @@
-// Moderation steps on one work (DECISIONS #5): remove (soft delete), restore, purge. Each
+// Moderation steps on one work (decision 0005): remove (soft delete), restore, purge. Each
 // shows the spec's toast, and refreshes every admin list, since a step moves the work between
 // the dashboard, the deleted records and the audit log.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -48,8 +48,7 @@ export function useRestoreSubmission() {
 
 export function usePurgeSubmission() {
   return useAdminMutation(
-    ({ ref, reason, confirm }: { ref: string; reason: string; confirm: string }) =>
-      adminApi.purgeSubmission(ref, reason, confirm),
+    ({ ref, reason, confirm }: { ref: string; reason: string; confirm: string }) => adminApi.purgeSubmission(ref, reason, confirm),
     PURGE_MESSAGES.done,
     PURGE_MESSAGES.failed,
   );

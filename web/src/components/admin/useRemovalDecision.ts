@@ -1,4 +1,4 @@
-// Approve or deny a removal request (SPEC §4): only pending requests, notes required. Approving
+// Approve or deny a removal request (docs/product.md §4): only pending requests, notes required. Approving
 // also soft-deletes the linked work on the server, so every admin list is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RemovalDecision } from '../../../../core/constants';

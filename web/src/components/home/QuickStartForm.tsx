@@ -1,4 +1,4 @@
-// The home page's quick-start form (SPEC §2, §4, §5): image, e-mail, name and title, checked in
+// The home page's quick-start form (docs/product.md §2, §4, §5): image, e-mail, name and title, checked in
 // the spec's order on 'Continue to Verification', then handed to /fast-submit as a draft. A failed
 // check keeps its toast (the first problem) and also marks every failing field, with its message
 // under it, and moves focus to the first of them (issue 17).
@@ -57,9 +57,7 @@ export function QuickStartForm() {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadValidation()} className="grid gap-6">
       <div className="grid gap-2">
-        <span className="text-sm font-medium">
-          Artwork Image
-        </span>
+        <span className="text-sm font-medium">Artwork Image</span>
         <ImagePicker
           preview={preview}
           previewAlt="Preview of your artwork"

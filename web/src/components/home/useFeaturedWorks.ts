@@ -1,6 +1,6 @@
 // The home page's featured works (GET /api/featured), refetched live when the server announces a
-// newly registered public work scoring 62 or more (SPEC §4 "Ledger behaviour", §7 "Realtime").
-// Fetch errors are only logged and leave the list empty (SPEC §8).
+// newly registered public work scoring 62 or more (docs/product.md §4 "Ledger behaviour", §7 "Realtime").
+// Fetch errors are only logged and leave the list empty (docs/product.md §8).
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {

@@ -1,6 +1,6 @@
 // The quick-start form's image: checked in the browser (size, type by bytes), announced with
-// 'Image loaded', then processed in the background into the 360 px JPEG preview (SPEC §4).
-// If processing fails the image is dropped, so 'Continue' stops at 'Image required' (SPEC §4).
+// 'Image loaded', then processed in the background into the 360 px JPEG preview (docs/product.md §4).
+// If processing fails the image is dropped, so 'Continue' stops at 'Image required' (docs/product.md §4).
 import { useCallback, useRef, useState } from 'react';
 import { imageLoadedMessage, MESSAGES } from '../../../../core/messages';
 import { resizeImage, type ResizedImage } from '../../lib/imageResize';
@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '../../lib/toast';
 import { checkImageFile } from '../submit/imageFileCheck';
 
 export interface QuickStartImage {
-  /** The original file: the one the wizard uploads (DECISIONS #9). */
+  /** The original file: the one the wizard uploads (decision 0009). */
   original: File;
   /** The processed preview. */
   processed: ResizedImage;

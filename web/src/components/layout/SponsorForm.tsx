@@ -8,7 +8,7 @@ const noOpener = { rel: 'noopener noreferrer' } as Record<string, string>;
 
 /**
  * The sponsor/donate form: posts, in a new tab, to the hosted payment page configured on the
- * server (DECISIONS #20). Renders nothing while unknown or when no sponsor URL is set.
+ * server (decision 0020). Renders nothing while unknown or when no sponsor URL is set.
  */
 export function SponsorForm({ className }: { className?: string }) {
   const { data } = useSiteConfig();

@@ -1,4 +1,4 @@
-// The main navigation (SPEC §2 "Navigation bar"); labels are the spec's.
+// The main navigation (docs/product.md §2 "Navigation bar"); labels are the spec's.
 export interface NavItem {
   to: string;
   label: string;

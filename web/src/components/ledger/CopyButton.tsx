@@ -1,6 +1,6 @@
 // A button that copies a text and confirms with a toast. Generic: the caller gives the toast
 // texts (e.g. 'ID copied' / 'Submission ID copied to clipboard'); a failure always reads
-// 'Failed to copy' / 'Please try again' (SPEC §8).
+// 'Failed to copy' / 'Please try again' (docs/product.md §8).
 import type { ReactNode } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';

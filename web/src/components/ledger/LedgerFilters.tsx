@@ -26,7 +26,7 @@ function toolSelectOptions(toolOptions: readonly string[], chosen: string): Sele
 
 /**
  * The values present in the ledger with their counts, 'portrait (3)', so no choice is a dead end
- * (DECISIONS #21); plus the chosen value if a shared link names one the ledger no longer has.
+ * (decision 0021); plus the chosen value if a shared link names one the ledger no longer has.
  */
 function countedSelectOptions(options: readonly FilterOption[], chosen: string): SelectOption[] {
   const listed = options.map(({ value, count }) => ({ value, label: `${value} (${count})` }));
@@ -35,7 +35,7 @@ function countedSelectOptions(options: readonly FilterOption[], chosen: string):
 
 export interface LedgerFiltersProps {
   view: LedgerView;
-  /** Tool names from the last ledger response (DECISIONS #11). */
+  /** Tool names from the last ledger response (decision 0011). */
   toolOptions: readonly string[];
   /** Platforms and tags present in the ledger, with counts, from the last ledger response. */
   platformOptions: readonly FilterOption[];
@@ -64,7 +64,10 @@ export function LedgerFilters({ view, toolOptions, platformOptions, tagOptions, 
         <div className="col-span-2 grid gap-2 lg:col-span-3">
           <Label htmlFor={`${id}-search`}>Search</Label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id={`${id}-search`}
               type="search"
@@ -142,13 +145,7 @@ function FilterSelect({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Select
-        id={id}
-        placeholder={placeholder}
-        options={options}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <Select id={id} placeholder={placeholder} options={options} value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

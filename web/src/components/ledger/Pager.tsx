@@ -45,12 +45,7 @@ export function Pager({ page, pageSize, total, onPageChange, label, noun, number
             {n}
           </Button>
         ))}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onPageChange(page + 1)}
-          disabled={!hasNextPage(page, pageSize, total)}
-        >
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!hasNextPage(page, pageSize, total)}>
           Next
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Button>

@@ -1,4 +1,4 @@
-// The fields of Quick View (SPEC §2): image, title, prompt or private notice, tool, platform,
+// The fields of Quick View (docs/product.md §2): image, title, prompt or private notice, tool, platform,
 // artist, location, submission ID (copyable), verification method, date, visibility, usage
 // types, tags, links, the citation with its permanent link, and the trust label.
 import { ExternalLink, Lock, ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -117,11 +117,13 @@ export function QuickViewDetails({ work }: { work: PublicWork }) {
         {/* The ledger serves public records only, so a record shown here is public. */}
         <Field label="Visibility">Public</Field>
         <Field label="Usage types">
-          {work.usage_type.length ? <ChipList items={work.usage_type} limit={work.usage_type.length} noun="usage types" variant="secondary" /> : 'None'}
+          {work.usage_type.length ? (
+            <ChipList items={work.usage_type} limit={work.usage_type.length} noun="usage types" variant="secondary" />
+          ) : (
+            'None'
+          )}
         </Field>
-        <Field label="Tags">
-          {work.tags.length ? <ChipList items={work.tags} limit={work.tags.length} noun="tags" /> : 'None'}
-        </Field>
+        <Field label="Tags">{work.tags.length ? <ChipList items={work.tags} limit={work.tags.length} noun="tags" /> : 'None'}</Field>
         {links.map((link) => (
           <Field key={link.label} label={link.label}>
             <a

@@ -1,5 +1,5 @@
-// 'Submission Details': the whole public record of one work in a dialog (SPEC §2 Quick View).
-// The spinner stays for QUICK_VIEW_DELAY_MS even when the record arrives sooner (SPEC §4), then
+// 'Submission Details': the whole public record of one work in a dialog (docs/product.md §2 Quick View).
+// The spinner stays for QUICK_VIEW_DELAY_MS even when the record arrives sooner (docs/product.md §4), then
 // 'Details loaded' is announced.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -17,8 +17,7 @@ export const DETAILS_LOADED = { title: 'Details loaded', description: 'Viewing c
 export function publicWorkQuery(id: string) {
   return {
     queryKey: ['submission', id] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiGet<PublicWork>(`/api/submissions/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<PublicWork>(`/api/submissions/${encodeURIComponent(id)}`, { signal }),
   };
 }
 

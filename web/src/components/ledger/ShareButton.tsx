@@ -1,4 +1,4 @@
-// Shares a link through the device share sheet, or copies it where there is none (SPEC §2, §8).
+// Shares a link through the device share sheet, or copies it where there is none (docs/product.md §2, §8).
 import { Share2 } from 'lucide-react';
 import { Button } from '../ui/Button';
 import type { ButtonSize, ButtonVariant } from '../ui/buttonStyles';

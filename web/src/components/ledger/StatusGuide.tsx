@@ -1,5 +1,5 @@
 // 'Verification Status Guide': the four labels a listed work can carry, on the one scale used
-// everywhere (DECISIONS #4), straight from core/status.ts.
+// everywhere (decision 0004), straight from core/status.ts.
 import { STATUS_GUIDE } from '../../../../core/status';
 import { VERIFIED_THRESHOLD } from '../../../../core/constants';
 import { Card, CardContent, CardHeader } from '../ui/Card';

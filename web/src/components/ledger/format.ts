@@ -7,7 +7,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
-/** In-app path of an artist page; the name is URL-encoded (SPEC §2). */
+/** In-app path of an artist page; the name is URL-encoded (docs/product.md §2). */
 export function artistPath(artistName: string): string {
   return `/artist/${encodeURIComponent(artistName)}`;
 }

@@ -1,6 +1,6 @@
 // The ledger's view state (search, filters, sort, page) and its two spellings: the page's URL
 // query, so a filtered view can be shared and reloaded, and the API query the server filters by
-// (DECISIONS #10). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
+// (decision 0010). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
 import type { DateFilter } from '../../../../core/constants';
 import { DEFAULT_LEDGER_SORT, isDateFilter, isLedgerSort, type LedgerSort } from '../../../../core/tools';
 import { parsePage } from './pagination';
@@ -63,14 +63,14 @@ export function ledgerApiPath(view: LedgerView): string {
   return query ? `/api/ledger?${query}` : '/api/ledger';
 }
 
-/** SPEC §4: any change of search, a filter or the sort goes back to page 1. */
+/** docs/product.md §4: any change of search, a filter or the sort goes back to page 1. */
 export function withFilters(view: LedgerView, patch: LedgerFilterPatch): LedgerView {
   return { ...view, ...patch, page: 1 };
 }
 
 /**
  * The empty state's 'Clear Filters': every filter and the search cleared, the sort back to the
- * default, page 1 (DECISIONS #22; the spec kept platform, tag and date, leaving people on an
+ * default, page 1 (decision 0022; the original kept platform, tag and date, leaving people on an
  * empty result with no way out).
  */
 export function clearedFilters(): LedgerView {

@@ -13,7 +13,7 @@ export function shownRange(page: number, pageSize: number, total: number): { fro
   return { from, to: Math.min(page * pageSize, total) };
 }
 
-/** SPEC §4: Next only when this page is full and more rows remain after it. */
+/** docs/product.md §4: Next only when this page is full and more rows remain after it. */
 export function hasNextPage(page: number, pageSize: number, total: number): boolean {
   return page * pageSize < total;
 }

@@ -32,7 +32,13 @@ export function MatchList({ label, works, firstId }: { label: string; works: Mat
       {works.map((work) => (
         <li key={work.id} className="flex gap-4 rounded-card border border-border bg-background p-3">
           <div className="h-20 w-20 shrink-0 overflow-hidden rounded-md bg-muted">
-            <WorkImage src={work.image_url} alt="" width={work.image_width} height={work.image_height} className="h-full! object-cover" />
+            <WorkImage
+              src={work.image_url}
+              alt=""
+              width={work.image_width}
+              height={work.image_height}
+              className="h-full! object-cover"
+            />
           </div>
           <div className="grid min-w-0 flex-1 content-start gap-1 text-sm">
             <div className="flex flex-wrap items-center gap-2">
@@ -46,7 +52,8 @@ export function MatchList({ label, works, firstId }: { label: string; works: Mat
               <Link to={artistPath(work.artist_name)} className="font-medium text-primary hover:underline">
                 {work.artist_name}
               </Link>{' '}
-              on <time dateTime={work.created_at}>{formatDate(work.created_at)}</time> · <code className="font-mono text-xs">{work.registry_id}</code>
+              on <time dateTime={work.created_at}>{formatDate(work.created_at)}</time> ·{' '}
+              <code className="font-mono text-xs">{work.registry_id}</code>
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge score={work.trust_meter} showScore />

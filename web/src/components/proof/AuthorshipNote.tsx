@@ -1,5 +1,5 @@
-// 'Proof of Authorship' (SPEC §2): what this page establishes and, just as plainly, what it does
-// not (DECISIONS #3: only true claims). Links to checking a file and to asking for removal.
+// 'Proof of Authorship' (docs/product.md §2): what this page establishes and, just as plainly, what it does
+// not (decision 0003: only true claims). Links to checking a file and to asking for removal.
 import { FileSearch, Flag, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicWork } from '../../../../core/api-types';

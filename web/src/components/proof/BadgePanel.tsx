@@ -1,6 +1,6 @@
-// 'Verification Badge' panel (SPEC §2): a preview of the live badge, the downloads (PNG large
+// 'Verification Badge' panel (docs/product.md §2): a preview of the live badge, the downloads (PNG large
 // and small, SVG, JSON-LD export, text and PDF reports, the zip bundle and its file list), the
-// 'Badge code' HTML snippet, and View Details. All of them need the work's UUID (SPEC §5); with
+// 'Badge code' HTML snippet, and View Details. All of them need the work's UUID (docs/product.md §5); with
 // any other id they stay disabled with the tooltip 'Details available after you submit'.
 import { useQuery } from '@tanstack/react-query';
 import { Award, Code, Download, Eye } from 'lucide-react';
@@ -31,8 +31,18 @@ interface Artefact {
 
 const { large, small } = BADGE_SIZES;
 const ARTEFACTS: Artefact[] = [
-  { file: 'badge.png?size=large', label: `PNG ${large.width}×${large.height}`, suffix: 'badge (large)', toast: MESSAGES.badgePngDownloaded },
-  { file: 'badge.png?size=small', label: `PNG ${small.width}×${small.height}`, suffix: 'badge (small)', toast: MESSAGES.badgePngDownloaded },
+  {
+    file: 'badge.png?size=large',
+    label: `PNG ${large.width}×${large.height}`,
+    suffix: 'badge (large)',
+    toast: MESSAGES.badgePngDownloaded,
+  },
+  {
+    file: 'badge.png?size=small',
+    label: `PNG ${small.width}×${small.height}`,
+    suffix: 'badge (small)',
+    toast: MESSAGES.badgePngDownloaded,
+  },
   { file: 'badge.svg', label: 'SVG', suffix: 'badge', toast: MESSAGES.badgeSvgDownloaded },
   { file: 'proof.jsonld', label: 'JSON-LD', suffix: 'authentication export', toast: MESSAGES.badgeJsonDownloaded },
   { file: 'report.txt', label: 'TXT report', suffix: '', toast: MESSAGES.reportDownloaded },

@@ -1,4 +1,4 @@
-// 'Citation' card: how to cite the work, with its permanent link (SPEC §2, §9 'Proof link').
+// 'Citation' card: how to cite the work, with its permanent link (docs/product.md §2, §9 'Proof link').
 import { Quote } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { copiedMessage, MESSAGES } from '../../../../core/messages';
@@ -20,7 +20,12 @@ export function CitationCard({ work }: { work: PublicWork }) {
         </a>
       </p>
       <div className="flex flex-wrap gap-2">
-        <CopyButton text={citation} label="Copy citation" successTitle={CITATION_COPIED.title} successDescription={CITATION_COPIED.description}>
+        <CopyButton
+          text={citation}
+          label="Copy citation"
+          successTitle={CITATION_COPIED.title}
+          successDescription={CITATION_COPIED.description}
+        >
           Copy citation
         </CopyButton>
         <CopyButton

@@ -1,5 +1,5 @@
 // 'Details' card: how the work was made and the facts of its file, with the image SHA-256
-// shortened to 24 characters (SPEC §9) and the full hash one click away.
+// shortened to 24 characters (docs/product.md §9) and the full hash one click away.
 import { FileText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { DEFAULT_DISPLAY_LICENSE, HASH_DISPLAY, verificationMethodLabel } from '../../../../core/constants';

@@ -1,6 +1,6 @@
 // 'Transparency Log': the browser fetches the work's inclusion proof and the log's public key
 // and checks both itself (WebCrypto), so the visitor need not trust this server's word that the
-// record was logged (issue 7, DECISIONS #2).
+// record was logged (issue 7, decision 0002).
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2, RefreshCw, ScrollText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
@@ -23,8 +23,8 @@ export function LogPanel({ work }: { work: PublicWork }) {
   return (
     <ProofCard title="Transparency Log" icon={ScrollText}>
       <p className="text-sm text-muted-foreground">
-        Every registration is appended to a public, append-only log (a Merkle tree as in RFC 9162) whose checkpoints the server
-        signs. Your browser recomputes the path from this work's entry to the signed root and checks the signature.
+        Every registration is appended to a public, append-only log (a Merkle tree as in RFC 9162) whose checkpoints the server signs.
+        Your browser recomputes the path from this work's entry to the signed root and checks the signature.
       </p>
 
       <div aria-live="polite">

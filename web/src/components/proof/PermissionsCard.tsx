@@ -1,4 +1,4 @@
-// The artist's six permission choices and the licence they lead to (DECISIONS #12), so anyone
+// The artist's six permission choices and the licence they lead to (decision 0012), so anyone
 // reusing the work (including dataset builders) can honour them.
 import { Check, Scale, X } from 'lucide-react';
 import type { Permissions } from '../../../../core/license';

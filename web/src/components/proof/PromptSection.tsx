@@ -1,6 +1,6 @@
-// 'Original Prompt' (SPEC §2): the prompt with a copy button and its semantic tokens when the
+// 'Original Prompt' (docs/product.md §2): the prompt with a copy button and its semantic tokens when the
 // artist made it public; otherwise only the notice that it is private, and no tokens, so the
-// prompt's words cannot leak (DECISIONS #17). The artist's story follows when there is one.
+// prompt's words cannot leak (decision 0017). The artist's story follows when there is one.
 import { Lock, MessageSquareText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { NO_PROMPT_TEXT, SEMANTIC_TOKENS } from '../../../../core/constants';

@@ -1,4 +1,4 @@
-// The proof page's actions (SPEC §2): Back to Ledger, Copy URL and Share Proof (share sheet,
+// The proof page's actions (docs/product.md §2): Back to Ledger, Copy URL and Share Proof (share sheet,
 // or the link is copied where there is none).
 import { ArrowLeft, Link2 } from 'lucide-react';
 import { MESSAGES } from '../../../../core/messages';

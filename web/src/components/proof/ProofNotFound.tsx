@@ -1,5 +1,5 @@
 // Shown for an unknown, private or deleted registry id, and when the record cannot be loaded
-// (SPEC §2, §8: a load error reads the same as a missing record).
+// (docs/product.md §2, §8: a load error reads the same as a missing record).
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { MESSAGES } from '../../../../core/messages';
 import { ButtonLink } from '../ui/Button';

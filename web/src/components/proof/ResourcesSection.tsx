@@ -1,5 +1,5 @@
 // 'Verification Resources': the links that back the artist's claim. The server has already
-// applied SPEC §5's display rules (two defaults when none has a URL, mistyped ledger links
+// applied docs/product.md §5's display rules (two defaults when none has a URL, mistyped ledger links
 // rewritten); entries without a URL, such as the Fast Submit marker, are shown as plain text.
 import { Link2 } from 'lucide-react';
 import type { VerificationResource } from '../../../../core/api-types';
@@ -22,7 +22,9 @@ export function ResourcesSection({ resources }: { resources: VerificationResourc
         <ul className="grid gap-3">
           {resources.map((resource, i) => (
             <li key={`${resource.type}-${resource.url}-${i}`} className="grid gap-0.5 rounded-md border border-border p-3 text-sm">
-              <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{resourceTypeLabel(resource.type)}</span>
+              <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                {resourceTypeLabel(resource.type)}
+              </span>
               {resource.description && <span>{resource.description}</span>}
               {isWebLink(resource.url) && <OutboundLink href={resource.url}>{resource.url}</OutboundLink>}
             </li>

@@ -1,6 +1,6 @@
-// How the trust score was reached (DESIGN.md "Trust engine"): the five dimensions with their
+// How the trust score was reached (decision 0030): the five dimensions with their
 // points and every reason, the prompt specificity, and how to improve. Below the Verified
-// threshold the advice sits in the amber box SPEC §4 asks for.
+// threshold the advice sits in the amber box docs/product.md §4 asks for.
 import { Gauge, Lightbulb, TriangleAlert } from 'lucide-react';
 import type { TrustBreakdownDto } from '../../../../core/api-types';
 import { INCOMPLETE_ADVICE, isVerifiedScore } from '../../../../core/status';
@@ -12,7 +12,13 @@ function points(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function DimensionRow({ label, dimension }: { label: string; dimension: TrustBreakdownDto['dimensions'][keyof TrustBreakdownDto['dimensions']] }) {
+function DimensionRow({
+  label,
+  dimension,
+}: {
+  label: string;
+  dimension: TrustBreakdownDto['dimensions'][keyof TrustBreakdownDto['dimensions']];
+}) {
   const percent = dimension.max > 0 ? Math.min(100, Math.max(0, (dimension.score / dimension.max) * 100)) : 0;
   return (
     <li className="grid gap-1.5">
@@ -47,8 +53,8 @@ export function TrustBreakdown({ trust }: { trust: TrustBreakdownDto }) {
   return (
     <ProofCard title="Trust Score Breakdown" icon={Gauge}>
       <p className="text-sm text-muted-foreground">
-        The server computes the score from the evidence in the record: five dimensions of up to 20 points each, {trust.score} of 100
-        in total.
+        The server computes the score from the evidence in the record: five dimensions of up to 20 points each, {trust.score} of 100 in
+        total.
       </p>
       <ul className="grid gap-5">
         {TRUST_DIMENSION_KEYS.map((key) => (

@@ -36,7 +36,6 @@ export function formatLocalDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 }
 
-
 /** Stored links were validated as http(s) on submission; anything else is not rendered as a link. */
 export function isWebLink(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);

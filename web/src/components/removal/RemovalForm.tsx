@@ -1,4 +1,4 @@
-// The removal request form (SPEC §2, §5): artwork URL or ID, name, e-mail, reason, optional
+// The removal request form (docs/product.md §2, §5): artwork URL or ID, name, e-mail, reason, optional
 // details and a legal notice. Checked with the shared schema before it is sent. A failed check
 // keeps its toast and also marks every failing field, with its message under it, and moves focus
 // to the first of them (issue 17); so does a 400 from the server that names fields.
@@ -71,7 +71,10 @@ export function RemovalForm({
     setValues((v) => ({ ...v, [key]: event.target.value }));
   };
   /** Props of the control of `key`: focus target, invalid state and the ids describing it. */
-  const fieldProps = (key: keyof RemovalFormValues, ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ({
+  const fieldProps = (
+    key: keyof RemovalFormValues,
+    ids: { id: string; describedBy: string | undefined; invalid: true | undefined },
+  ) => ({
     id: ids.id,
     ref: errors.register(key),
     'aria-describedby': ids.describedBy,
@@ -160,7 +163,13 @@ export function RemovalForm({
         error={errors.get('reason')}
       >
         {(ids) => (
-          <Textarea {...fieldProps('reason', ids)} rows={4} value={values.reason} maxLength={LIMITS.removalReason} onChange={set('reason')} />
+          <Textarea
+            {...fieldProps('reason', ids)}
+            rows={4}
+            value={values.reason}
+            maxLength={LIMITS.removalReason}
+            onChange={set('reason')}
+          />
         )}
       </Field>
       <Field label="Additional Information" labelSuffix="(optional)" error={errors.get('additional_info')}>
@@ -175,13 +184,16 @@ export function RemovalForm({
         )}
       </Field>
 
-      <div className="rounded-md border border-warning bg-warning-soft p-4 text-sm text-amber-950" role="note" aria-label="Legal notice">
+      <div
+        className="rounded-md border border-warning bg-warning-soft p-4 text-sm text-amber-950"
+        role="note"
+        aria-label="Legal notice"
+      >
         <p className="font-semibold">Legal notice</p>
         <p className="mt-1">
-          By submitting this request you confirm that the information you give is accurate and that you are the
-          artist, the rights holder, or authorised to act on their behalf. Moderators review every request within{' '}
-          {REMOVAL_VETTING_TEXT}. Your name and e-mail address are used only to handle this request and are never shown
-          publicly.
+          By submitting this request you confirm that the information you give is accurate and that you are the artist, the rights
+          holder, or authorised to act on their behalf. Moderators review every request within {REMOVAL_VETTING_TEXT}. Your name and
+          e-mail address are used only to handle this request and are never shown publicly.
         </p>
       </div>
 

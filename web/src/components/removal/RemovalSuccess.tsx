@@ -1,4 +1,4 @@
-// The screen after a removal request was accepted (SPEC §2), with the vetting time of DECISIONS #6.
+// The screen after a removal request was accepted (docs/product.md §2), with the vetting time of decision 0006.
 import { CheckCircle2 } from 'lucide-react';
 import { REMOVAL_VETTING_TEXT } from '../../../../core/constants';
 import { MESSAGES } from '../../../../core/messages';

@@ -1,4 +1,4 @@
-// The wizard's tags (DECISIONS #21): 'AI Art' always first and fixed, the artist's own tags as
+// The wizard's tags (decision 0021): 'AI Art' always first and fixed, the artist's own tags as
 // removable chips, a text box for a new tag (Enter or comma adds it), and suggestions from the
 // ledger's own vocabulary, most used first, narrowed by what is typed. Tags are shown in the form
 // they are stored in ('Portrait' becomes 'portrait'), so what the ledger filter lists is what the
@@ -54,7 +54,10 @@ export function TagPicker({ tags, input, onChange, error, onError, inputRef }: T
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
-  const { data } = useQuery({ queryKey: ['ledger', LEDGER_PATH], queryFn: ({ signal }) => apiGet<LedgerResponse>(LEDGER_PATH, { signal }) });
+  const { data } = useQuery({
+    queryKey: ['ledger', LEDGER_PATH],
+    queryFn: ({ signal }) => apiGet<LedgerResponse>(LEDGER_PATH, { signal }),
+  });
   const suggestions = useMemo(() => suggestionsFor(data?.tag_options, tags, input), [data?.tag_options, tags, input]);
   // 'AI Art' counts towards the limit.
   const room = TAGS.max - 1 - tags.length;
@@ -94,8 +97,8 @@ export function TagPicker({ tags, input, onChange, error, onError, inputRef }: T
         Tags <span className="font-normal text-muted-foreground">(optional)</span>
       </legend>
       <p id={hintId} className="text-sm text-muted-foreground">
-        &lsquo;{TAGS.always}&rsquo; is always included. Add up to {TAGS.max - 1} more: pick a suggestion, or type your own and
-        press Enter. People find your work by these in the ledger.
+        &lsquo;{TAGS.always}&rsquo; is always included. Add up to {TAGS.max - 1} more: pick a suggestion, or type your own and press
+        Enter. People find your work by these in the ledger.
       </p>
 
       <ul aria-label="Your tags" className="flex flex-wrap gap-2">
@@ -105,7 +108,10 @@ export function TagPicker({ tags, input, onChange, error, onError, inputRef }: T
           <span className="sr-only"> (always included)</span>
         </li>
         {tags.map((tag) => (
-          <li key={tag} className="inline-flex items-center gap-1 rounded-full border border-primary bg-secondary py-0.5 pl-3 pr-1 text-sm font-medium text-secondary-foreground">
+          <li
+            key={tag}
+            className="inline-flex items-center gap-1 rounded-full border border-primary bg-secondary py-0.5 pl-3 pr-1 text-sm font-medium text-secondary-foreground"
+          >
             {tag}
             <button
               type="button"

@@ -37,7 +37,11 @@ export function UploadStatus({ state, onRetry }: { state: UploadState; onRetry?:
 
   if (state.status === 'error') {
     return (
-      <div role="alert" className="flex flex-col gap-3 rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between" data-testid="upload-status">
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-md border border-destructive bg-destructive-soft p-3 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
+        data-testid="upload-status"
+      >
         <p className="flex items-start gap-2">
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
@@ -72,8 +76,8 @@ export function UploadStatus({ state, onRetry }: { state: UploadState; onRetry?:
       </dl>
       {result.exact_matches > 0 && (
         <p className="text-amber-900">
-          This exact image is already registered in the ledger ({result.exact_matches}{' '}
-          {result.exact_matches === 1 ? 'work' : 'works'}).
+          This exact image is already registered in the ledger ({result.exact_matches} {result.exact_matches === 1 ? 'work' : 'works'}
+          ).
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 // The browser's own check of a chosen image, before anything is processed or uploaded
-// (DECISIONS #7, #8): at most 10 MB, and a JPG, PNG or WebP file recognised by its first bytes,
+// (decisions 0007, 0008): at most 10 MB, and a JPG, PNG or WebP file recognised by its first bytes,
 // not by its name or declared type. The server checks the same again.
 import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type AcceptedImageMimeType } from '../../../../core/constants';
 import { MESSAGES, type MessagePair } from '../../../../core/messages';

@@ -61,7 +61,12 @@ export function wizardStart(): WizardStart {
   if (draft?.kind === 'handover') {
     // With its image (not reloaded since the home form) the wizard skips step 1.
     const { handover } = draft;
-    return { ...emptyWizardStart(), step: handover.file ? FIRST_STEP + 1 : FIRST_STEP, values: initialWizardValues(handover), file: handover.file };
+    return {
+      ...emptyWizardStart(),
+      step: handover.file ? FIRST_STEP + 1 : FIRST_STEP,
+      values: initialWizardValues(handover),
+      file: handover.file,
+    };
   }
   return emptyWizardStart();
 }

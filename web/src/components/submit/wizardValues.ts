@@ -1,7 +1,13 @@
 // The wizard's form values, their starting point (from the home form's draft, or the wizard's own
 // draft after a reload) and the JSON body POST /api/submissions expects (core/schemas.ts
 // submissionBodySchema).
-import { DEFAULT_PLATFORM, PROFILE_LINKS, PROMPT_VISIBILITIES, type Platform, type PromptVisibility } from '../../../../core/constants';
+import {
+  DEFAULT_PLATFORM,
+  PROFILE_LINKS,
+  PROMPT_VISIBILITIES,
+  type Platform,
+  type PromptVisibility,
+} from '../../../../core/constants';
 import { DEFAULT_PERMISSIONS, PERMISSION_KEYS, type Permissions } from '../../../../core/license';
 import { isPlatform } from '../../../../core/platforms';
 import type { SubmissionBodyInput } from '../../../../core/schemas';
@@ -26,7 +32,7 @@ export interface WizardValues {
   author_email: string;
   author_full_name: string;
   artist_name: string;
-  /** Always at least PROFILE_LINKS.min inputs (SPEC §5), blanks allowed. */
+  /** Always at least PROFILE_LINKS.min inputs (docs/product.md §5), blanks allowed. */
   profile_links: string[];
   co_authors: string[];
 }

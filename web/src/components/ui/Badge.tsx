@@ -15,7 +15,11 @@ const variants: Record<BadgeVariant, string> = {
 export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

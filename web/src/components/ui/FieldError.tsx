@@ -23,7 +23,11 @@ export function FieldError({ id, message, className }: { id: string; message: st
  * aria-describedby for a control: its error first (read first), then its own hints. Undefined
  * when there is nothing, so no empty attribute is written.
  */
-export function describedByWithError(controlId: string, hasError: boolean, ...others: (string | null | undefined)[]): string | undefined {
+export function describedByWithError(
+  controlId: string,
+  hasError: boolean,
+  ...others: (string | null | undefined)[]
+): string | undefined {
   const ids = [hasError ? fieldErrorId(controlId) : null, ...others].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }

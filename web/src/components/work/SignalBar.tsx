@@ -19,7 +19,10 @@ export function SignalBar({ score, label = 'Signal Strength' }: { score: number;
         aria-valuenow={score}
         aria-valuetext={`${score} of 100, ${status.label}`}
       >
-        <div className={`h-full rounded-full ${SIGNAL_BAR_CLASSES[status.colour]}`} style={{ width: `${signalWidthPercent(score)}%` }} />
+        <div
+          className={`h-full rounded-full ${SIGNAL_BAR_CLASSES[status.colour]}`}
+          style={{ width: `${signalWidthPercent(score)}%` }}
+        />
       </div>
     </div>
   );

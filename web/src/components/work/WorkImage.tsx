@@ -1,4 +1,4 @@
-// A work's public image with its size reserved (no layout shift); hidden if it fails to load (SPEC §8).
+// A work's public image with its size reserved (no layout shift); hidden if it fails to load (docs/product.md §8).
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 

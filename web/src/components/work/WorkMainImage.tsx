@@ -16,7 +16,14 @@ export function WorkMainImage({
   if (!work.image_url) return null;
   return (
     <div className={frameClassName}>
-      <WorkImage src={work.image_url} alt={work.title} width={work.image_width} height={work.image_height} eager className={className} />
+      <WorkImage
+        src={work.image_url}
+        alt={work.title}
+        width={work.image_width}
+        height={work.image_height}
+        eager
+        className={className}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Tailwind classes for each status colour of core/status.ts (one scale everywhere, DECISIONS #4).
+// Tailwind classes for each status colour of core/status.ts (one scale everywhere, decision 0004).
 // Written out in full so Tailwind sees every class at build time.
 import type { StatusColour } from '../../../../core/status';
 

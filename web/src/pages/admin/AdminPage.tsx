@@ -1,4 +1,4 @@
-// /admin (SPEC §2): login, then counts, the delete tool, the image check, search, filters and
+// /admin (docs/product.md §2): login, then counts, the delete tool, the image check, search, filters and
 // the paged submissions table.
 import { useId } from 'react';
 import { PAGE_SIZES } from '../../../../core/constants';
@@ -40,11 +40,7 @@ export default function AdminPage() {
 function Dashboard() {
   const { filters, update, onSearch, setPage } = useListFilters({ search: '', visibility: '', status: '', page: 1 });
   const id = useId();
-  const list = useAdminList(
-    adminKeys.submissions(filters),
-    () => adminApi.submissions(filters),
-    MESSAGES.loadSubmissionsFailed,
-  );
+  const list = useAdminList(adminKeys.submissions(filters), () => adminApi.submissions(filters), MESSAGES.loadSubmissionsFailed);
   const data = list.query.data;
 
   return (

@@ -1,4 +1,4 @@
-// /admin/audit-log (SPEC §2): filters (search, table, action), paged table of 50, and the
+// /admin/audit-log (docs/product.md §2): filters (search, table, action), paged table of 50, and the
 // details overlay.
 import { useId, useState } from 'react';
 import { AUDIT_LOG_ACTIONS, AUDIT_LOG_TABLES, type AuditEntry } from '../../../../core/admin-api-types';
@@ -31,23 +31,34 @@ function AuditLog() {
   const { filters, update, onSearch, setPage } = useListFilters({ search: '', table: '', action: '', page: 1 });
   const [selected, setSelected] = useState<AuditEntry | null>(null);
   const id = useId();
-  const list = useAdminList(
-    adminKeys.auditLog(filters),
-    () => adminApi.auditLog(filters),
-    MESSAGES.loadAuditLogFailed,
-  );
+  const list = useAdminList(adminKeys.auditLog(filters), () => adminApi.auditLog(filters), MESSAGES.loadAuditLogFailed);
 
   return (
     <section aria-label="Audit log" className="grid grid-cols-1 gap-4">
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <SearchField label="Search the audit log" placeholder="Record id, reason or admin e-mail" value={filters.search} onSearch={onSearch} />
+        <SearchField
+          label="Search the audit log"
+          placeholder="Record id, reason or admin e-mail"
+          value={filters.search}
+          onSearch={onSearch}
+        />
         <div className="grid gap-2">
           <Label htmlFor={`${id}-table`}>Table</Label>
-          <Select id={`${id}-table`} options={TABLE_OPTIONS} value={filters.table} onChange={(e) => update({ table: e.target.value })} />
+          <Select
+            id={`${id}-table`}
+            options={TABLE_OPTIONS}
+            value={filters.table}
+            onChange={(e) => update({ table: e.target.value })}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-action`}>Action</Label>
-          <Select id={`${id}-action`} options={ACTION_OPTIONS} value={filters.action} onChange={(e) => update({ action: e.target.value })} />
+          <Select
+            id={`${id}-action`}
+            options={ACTION_OPTIONS}
+            value={filters.action}
+            onChange={(e) => update({ action: e.target.value })}
+          />
         </div>
       </div>
       <AdminListResults

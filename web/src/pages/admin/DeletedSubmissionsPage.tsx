@@ -1,5 +1,5 @@
-// /admin/deleted-submissions (SPEC §2): search, three counters, the table, details, restore
-// with confirmation, and purge (legal erasure, DECISIONS #5).
+// /admin/deleted-submissions (docs/product.md §2): search, three counters, the table, details, restore
+// with confirmation, and purge (legal erasure, decision 0005).
 import { useState } from 'react';
 import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../../../core/constants';
@@ -34,11 +34,7 @@ function DeletedSubmissions() {
   const { filters, onSearch, setPage } = useListFilters({ search: '', page: 1 });
   const [open, setOpen] = useState<{ action: DeletedRowAction; row: AdminDeletedSubmission } | null>(null);
   const restore = useRestoreSubmission();
-  const list = useAdminList(
-    adminKeys.deleted(filters),
-    () => adminApi.deletedSubmissions(filters),
-    MESSAGES.loadDeletedFailed,
-  );
+  const list = useAdminList(adminKeys.deleted(filters), () => adminApi.deletedSubmissions(filters), MESSAGES.loadDeletedFailed);
   const data = list.query.data;
   const close = () => setOpen(null);
   const selected = (action: DeletedRowAction) => (open?.action === action ? open.row : null);
@@ -84,8 +80,8 @@ function DeletedSubmissions() {
         description={
           restoring && (
             <>
-              “{restoring.title}” (<span className="font-mono">{restoring.registry_id}</span>) returns to how it was before
-              its removal: a public work reappears on the ledger, its proof page and the public API.
+              “{restoring.title}” (<span className="font-mono">{restoring.registry_id}</span>) returns to how it was before its
+              removal: a public work reappears on the ledger, its proof page and the public API.
             </>
           )
         }

@@ -1,4 +1,4 @@
-// /admin/removal-requests (SPEC §2, §4): status filter with counts, search, the table and the
+// /admin/removal-requests (docs/product.md §2, §4): status filter with counts, search, the table and the
 // review dialog.
 import { useState } from 'react';
 import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
@@ -17,7 +17,11 @@ import { useListFilters } from '../../components/admin/useListFilters';
 
 export default function RemovalRequestsPage() {
   return (
-    <AdminShell title="Removal Requests" description="Review, approve or deny requests to remove works." links={REMOVAL_REQUESTS_LINKS}>
+    <AdminShell
+      title="Removal Requests"
+      description="Review, approve or deny requests to remove works."
+      links={REMOVAL_REQUESTS_LINKS}
+    >
       {() => <RemovalRequests />}
     </AdminShell>
   );
@@ -26,11 +30,7 @@ export default function RemovalRequestsPage() {
 function RemovalRequests() {
   const { filters, update, onSearch, setPage } = useListFilters({ status: '', search: '', page: 1 });
   const [reviewing, setReviewing] = useState<AdminRemovalRequest | null>(null);
-  const list = useAdminList(
-    adminKeys.removalRequests(filters),
-    () => adminApi.removalRequests(filters),
-    MESSAGES.loadRequestsFailed,
-  );
+  const list = useAdminList(adminKeys.removalRequests(filters), () => adminApi.removalRequests(filters), MESSAGES.loadRequestsFailed);
   const data = list.query.data;
   const counts = data?.counts;
 

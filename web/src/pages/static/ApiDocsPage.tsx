@@ -15,18 +15,15 @@ export default function ApiDocsPage() {
     <PageShell
       title="Public Ledger API"
       top={
-        <Link
-          to="/ledger"
-          className="mb-6 inline-flex items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
-        >
+        <Link to="/ledger" className="mb-6 inline-flex items-center gap-1 font-medium text-primary underline-offset-2 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Ledger
         </Link>
       }
       intro={
         <p>
-          Read every public {site.siteName} registration as JSON, JSONL, CSV, XML or RSS: for research, archives and
-          training sets that respect the artist&apos;s permissions. Free, no key needed.
+          Read every public {site.siteName} registration as JSON, JSONL, CSV, XML or RSS: for research, archives and training sets that
+          respect the artist&apos;s permissions. Free, no key needed.
         </p>
       }
     >

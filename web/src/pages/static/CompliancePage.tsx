@@ -17,17 +17,16 @@ export default function CompliancePage() {
       title="ISO 8601 Timestamp Compliance"
       intro={
         <p>
-          Every timestamp {siteName} stores or exports is written in ISO 8601, in Coordinated Universal Time (UTC),
-          so a registration means the same moment everywhere.
+          Every timestamp {siteName} stores or exports is written in ISO 8601, in Coordinated Universal Time (UTC), so a registration
+          means the same moment everywhere.
         </p>
       }
     >
       <Section id="utc-timestamps" title="Timestamps in UTC">
         <Prose>
           <p>
-            Times are stored as exact instants and written in the extended ISO 8601 form{' '}
-            <code>YYYY-MM-DDThh:mm:ss.sssZ</code>, where <code>Z</code> means UTC. Your browser may show them in your
-            local time; the data itself is always UTC.
+            Times are stored as exact instants and written in the extended ISO 8601 form <code>YYYY-MM-DDThh:mm:ss.sssZ</code>, where{' '}
+            <code>Z</code> means UTC. Your browser may show them in your local time; the data itself is always UTC.
           </p>
         </Prose>
         <div className="mt-5">
@@ -43,8 +42,8 @@ export default function CompliancePage() {
               <ExternalLink href="https://www.rfc-editor.org/rfc/rfc3339">Read RFC 3339</ExternalLink>
             </li>
             <li>
-              <strong>W3C PROV</strong>: <code>prov:generatedAtTime</code> states when a record was generated, in a
-              vocabulary provenance tools understand.{' '}
+              <strong>W3C PROV</strong>: <code>prov:generatedAtTime</code> states when a record was generated, in a vocabulary
+              provenance tools understand.{' '}
               <ExternalLink href="https://www.w3.org/TR/prov-o/#generatedAtTime">Read PROV-O</ExternalLink>
             </li>
             <li>
@@ -63,12 +62,12 @@ export default function CompliancePage() {
               2026-11-22T01:49:59.000Z does not.
             </li>
             <li>
-              <strong>Order you can check.</strong> UTC timestamps sort correctly as text, and the transparency log adds
-              an order that cannot be changed afterwards.
+              <strong>Order you can check.</strong> UTC timestamps sort correctly as text, and the transparency log adds an order that
+              cannot be changed afterwards.
             </li>
             <li>
-              <strong>Machine-readable evidence.</strong> Search engines, dataset tools and people read the same
-              value without guessing the time zone.
+              <strong>Machine-readable evidence.</strong> Search engines, dataset tools and people read the same value without guessing
+              the time zone.
             </li>
           </ul>
         </Prose>

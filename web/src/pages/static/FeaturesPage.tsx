@@ -16,7 +16,6 @@ const FEATURES_NAV = [
   { to: '/about', label: 'About' },
 ];
 
-
 export default function FeaturesPage() {
   useDocumentTitle('Features');
   const { siteName } = useSite();
@@ -26,8 +25,8 @@ export default function FeaturesPage() {
       top={<PageNav label="Features page" items={FEATURES_NAV} />}
       intro={
         <p>
-          Everything listed here is live today: evidence checked by the server, a score you can understand, and a
-          public log anyone can audit.
+          Everything listed here is live today: evidence checked by the server, a score you can understand, and a public log anyone can
+          audit.
         </p>
       }
     >

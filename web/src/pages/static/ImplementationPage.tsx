@@ -30,8 +30,8 @@ export default function ImplementationPage() {
       intro={
         <>
           <p>
-            Show visitors that your AI artwork is registered on {site.siteName}: a live badge that links to the proof
-            page, and structured data that search engines read. Every example can be copied.
+            Show visitors that your AI artwork is registered on {site.siteName}: a live badge that links to the proof page, and
+            structured data that search engines read. Every example can be copied.
           </p>
           <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-base" aria-label="On this page">
             {JUMP_LINKS.map((link) => (

@@ -14,8 +14,8 @@ export default function PrivacyPage() {
       intro={
         <>
           <p>
-            In short: what you register is public by design, your e-mail address is not, and you can ask us to remove
-            your work or erase your data at any time.
+            In short: what you register is public by design, your e-mail address is not, and you can ask us to remove your work or
+            erase your data at any time.
           </p>
           <div className="mt-3">
             <LegalMeta />

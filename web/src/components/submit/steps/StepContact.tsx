@@ -130,9 +130,7 @@ export function StepContact({ values, patch, errors }: StepProps) {
 
       <fieldset className="grid gap-3" aria-describedby={describedByWithError('co-authors', Boolean(coAuthorsError))}>
         <legend className="text-sm font-medium">Co-authors (optional)</legend>
-        <p className="text-sm text-muted-foreground">
-          Credit everyone who made this work with you. Up to {LIMITS.coAuthors} names.
-        </p>
+        <p className="text-sm text-muted-foreground">Credit everyone who made this work with you. Up to {LIMITS.coAuthors} names.</p>
         {coAuthors.map((name, index) => {
           const field = `co_authors.${index}`;
           const inputId = `co-author-${index}`;

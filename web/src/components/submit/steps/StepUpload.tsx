@@ -21,8 +21,8 @@ export function StepUpload({ preview, upload, onSelect, onRetry, checking, error
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        The original file is uploaded as soon as you choose it. Its SHA-256 fingerprint is computed by the server and
-        recorded with your work.
+        The original file is uploaded as soon as you choose it. Its SHA-256 fingerprint is computed by the server and recorded with
+        your work.
       </p>
       <ImagePicker
         preview={preview}

@@ -14,7 +14,9 @@ export function ExternalLink({ href, children, className }: ExternalLinkProps) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={className ?? 'inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2 hover:text-primary-hover'}
+      className={
+        className ?? 'inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2 hover:text-primary-hover'
+      }
     >
       {children}
       <ExternalIcon aria-hidden="true" className="size-3.5 shrink-0" />

@@ -9,7 +9,7 @@ export interface Feature {
   link?: { to: string; label: string };
 }
 
-/** Every feature listed on /features is built and running, hence the 'Live' mark (DECISIONS #3). */
+/** Every feature listed on /features is built and running, hence the 'Live' mark (decision 0003). */
 export function LiveMark() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-green-900">

@@ -6,7 +6,7 @@ export interface PageNavItem {
   label: string;
 }
 
-/** The simpler per-page nav bar some static pages carry (SPEC §2), shown under the global one. */
+/** The simpler per-page nav bar some static pages carry (docs/product.md §2), shown under the global one. */
 export function PageNav({ label, items }: { label: string; items: PageNavItem[] }) {
   return (
     <nav aria-label={label} className="mb-8">

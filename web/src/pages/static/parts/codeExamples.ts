@@ -1,15 +1,8 @@
 // Copyable code of the implementation guide: the WordPress snippet and the plain HTML page.
 import { FIELD_PREFIX } from '../../../../../core/site';
-import {
-  EXAMPLE_ARTIST,
-  EXAMPLE_REGISTRY_ID,
-  EXAMPLE_TITLE,
-  liveBadgeUrl,
-  verifyUrl,
-  type ExampleSite,
-} from './examples';
+import { EXAMPLE_ARTIST, EXAMPLE_REGISTRY_ID, EXAMPLE_TITLE, liveBadgeUrl, verifyUrl, type ExampleSite } from './examples';
 
-/** The two WordPress custom fields, named with the product's own prefix (SPEC §2). */
+/** The two WordPress custom fields, named with the product's own prefix (docs/product.md §2). */
 export const WP_REGISTRY_FIELD = `${FIELD_PREFIX}_registry_id`;
 export const WP_STATUS_FIELD = `${FIELD_PREFIX}_verification_status`;
 

@@ -1,6 +1,6 @@
 import { toastError, toastSuccess } from '../../../lib/toast';
 
-/** Copies a block's text and says which block was copied (SPEC: 'Copied!' with a per-block description). */
+/** Copies a block's text and says which block was copied (docs/product.md §8: 'Copied!' with what was copied). */
 export async function copyWithToast(text: string, description: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

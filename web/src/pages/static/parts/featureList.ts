@@ -1,45 +1,30 @@
-import {
-  Award,
-  Braces,
-  FileSearch,
-  Fingerprint,
-  Gauge,
-  ListTree,
-  MessageSquareText,
-  ShieldCheck,
-  Scale,
-  Users,
-} from 'lucide-react';
+import { Award, Braces, FileSearch, Fingerprint, Gauge, ListTree, MessageSquareText, ShieldCheck, Scale, Users } from 'lucide-react';
 import type { Feature, SpecTile } from './FeatureCard';
 
-// Only features that exist in the product are listed here (DECISIONS #3). Add a card when the
+// Only features that exist in the product are listed here (decision 0003). Add a card when the
 // feature ships, never before.
 
 export const CORE_FEATURES: Feature[] = [
   {
     icon: Gauge,
     title: 'Server-computed trust score',
-    text:
-      'Every work gets a score from 0 to 100, computed by our server from five dimensions: claim clarity, source depth, verification logic, temporal context and mesh linkage. The reasons behind the score are shown on each proof page, so you can see how to raise it.',
+    text: 'Every work gets a score from 0 to 100, computed by our server from five dimensions: claim clarity, source depth, verification logic, temporal context and mesh linkage. The reasons behind the score are shown on each proof page, so you can see how to raise it.',
   },
   {
     icon: Fingerprint,
     title: 'Image fingerprints',
-    text:
-      'The server computes the SHA-256 of your original image and a perceptual hash that spots near-duplicates. Anyone can check a file against the registry on the verify-a-file page.',
+    text: 'The server computes the SHA-256 of your original image and a perceptual hash that spots near-duplicates. Anyone can check a file against the registry on the verify-a-file page.',
     link: { to: '/lookup', label: 'Verify a file' },
   },
   {
     icon: FileSearch,
     title: 'Embedded metadata reading',
-    text:
-      'We read EXIF, XMP and IPTC data, the generation parameters that Automatic1111, ComfyUI, NovelAI and InvokeAI write into PNG files, and C2PA manifests, and use them as evidence.',
+    text: 'We read EXIF, XMP and IPTC data, the generation parameters that Automatic1111, ComfyUI, NovelAI and InvokeAI write into PNG files, and C2PA manifests, and use them as evidence.',
   },
   {
     icon: ListTree,
     title: 'Public transparency log',
-    text:
-      'Every registration is appended to an append-only log: an RFC 9162 Merkle tree with Ed25519-signed checkpoints in the C2SP format. Your browser verifies the inclusion proof on the proof page itself.',
+    text: 'Every registration is appended to an append-only log: an RFC 9162 Merkle tree with Ed25519-signed checkpoints in the C2SP format. Your browser verifies the inclusion proof on the proof page itself.',
   },
 ];
 
@@ -56,15 +41,13 @@ export const ADVANCED_FEATURES: Feature[] = [
   {
     icon: Award,
     title: 'Downloadable badges',
-    text:
-      'PNG badges at 800×300 and 400×150, SVG, JSON-LD, a text and a PDF report, or everything in one zip bundle. The live badge at /badge/{id}.svg always shows the current status.',
+    text: 'PNG badges at 800×300 and 400×150, SVG, JSON-LD, a text and a PDF report, or everything in one zip bundle. The live badge at /badge/{id}.svg always shows the current status.',
     link: { to: '/implementation', label: 'Add a badge to your site' },
   },
   {
     icon: MessageSquareText,
     title: 'Prompt specificity analysis',
-    text:
-      'A detailed, specific prompt is stronger evidence than a vague one. The analysis feeds the claim-clarity part of the score, and its reasons are shown with the score.',
+    text: 'A detailed, specific prompt is stronger evidence than a vague one. The analysis feeds the claim-clarity part of the score, and its reasons are shown with the score.',
   },
   {
     icon: Users,
@@ -74,20 +57,17 @@ export const ADVANCED_FEATURES: Feature[] = [
   {
     icon: Braces,
     title: 'Structured data and link previews',
-    text:
-      'Proof pages carry schema.org VisualArtwork JSON-LD in the HTML sent to crawlers, Open Graph and Twitter card tags, and oEmbed discovery, so shared links show a proper preview.',
+    text: 'Proof pages carry schema.org VisualArtwork JSON-LD in the HTML sent to crawlers, Open Graph and Twitter card tags, and oEmbed discovery, so shared links show a proper preview.',
   },
   {
     icon: Scale,
     title: 'Artist permissions in the data',
-    text:
-      'Six permission choices are stored and exported. Dataset users can filter with training_allowed, download a gzipped JSONL dump, and read a Croissant dataset description.',
+    text: 'Six permission choices are stored and exported. Dataset users can filter with training_allowed, download a gzipped JSONL dump, and read a Croissant dataset description.',
     link: { to: '/api/docs', label: 'Read the API documentation' },
   },
   {
     icon: ShieldCheck,
     title: 'Fair use and moderation',
-    text:
-      'IP-based rate limits and daily fair-use limits on submissions and removal requests. Removal requests are reviewed within 48-72 hours, and every admin action is recorded in a full audit log.',
+    text: 'IP-based rate limits and daily fair-use limits on submissions and removal requests. Removal requests are reviewed within 48-72 hours, and every admin action is recorded in a full audit log.',
   },
 ];

@@ -34,8 +34,8 @@ export function Contact({ site }: { site: SiteFacts }) {
       <Section id="support" title="Support">
         <Prose>
           <p>
-            Registration is free. If the registry is useful to you, you can help by registering your work, linking
-            your proof pages, citing the dataset, and reporting problems to <SupportEmail />.
+            Registration is free. If the registry is useful to you, you can help by registering your work, linking your proof pages,
+            citing the dataset, and reporting problems to <SupportEmail />.
           </p>
           {site.sponsorUrl && <p>You can also sponsor the project. The payment page opens in a new tab.</p>}
         </Prose>
@@ -45,9 +45,9 @@ export function Contact({ site }: { site: SiteFacts }) {
       <Section id="future" title="Future">
         <Prose>
           <p>
-            We are exploring independent witnesses that co-sign our log checkpoints, so that no single operator
-            has to be trusted. Ideas and requests are welcome at <SupportEmail />. See how we handle timestamps on
-            the <Link to="/compliance">compliance page</Link>.
+            We are exploring independent witnesses that co-sign our log checkpoints, so that no single operator has to be trusted.
+            Ideas and requests are welcome at <SupportEmail />. See how we handle timestamps on the{' '}
+            <Link to="/compliance">compliance page</Link>.
           </p>
         </Prose>
       </Section>

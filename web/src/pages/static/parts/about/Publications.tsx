@@ -9,9 +9,7 @@ export function Publications() {
   return (
     <Section id="publications" title="Academic Publications">
       <Prose>
-        <p>
-          We have not published a paper of our own. Our transparency log is built on this published standard:
-        </p>
+        <p>We have not published a paper of our own. Our transparency log is built on this published standard:</p>
       </Prose>
       <figure className="mt-4 max-w-3xl rounded-card border border-border bg-muted p-5">
         <blockquote>
@@ -21,8 +19,7 @@ export function Publications() {
           </p>
         </blockquote>
         <figcaption className="mt-3 text-sm">
-          DOI:{' '}
-          <ExternalLink href="https://doi.org/10.17487/RFC9162">10.17487/RFC9162</ExternalLink>
+          DOI: <ExternalLink href="https://doi.org/10.17487/RFC9162">10.17487/RFC9162</ExternalLink>
         </figcaption>
       </figure>
     </Section>

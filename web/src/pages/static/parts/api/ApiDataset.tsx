@@ -25,12 +25,18 @@ export function ApiDataset({ site }: { site: SiteFacts }) {
         <Prose>
           <p>
             The dataset is published under the{' '}
-            <ExternalLink href="https://creativecommons.org/licenses/by/4.0/">Creative Commons Attribution 4.0 (CC BY 4.0)</ExternalLink>{' '}
-            licence. Individual works may carry their own licence, given in each record&apos;s <code>license</code>{' '}
-            field, and that licence applies to the work. If you use the dataset, cite it as follows:
+            <ExternalLink href="https://creativecommons.org/licenses/by/4.0/">
+              Creative Commons Attribution 4.0 (CC BY 4.0)
+            </ExternalLink>{' '}
+            licence. Individual works may carry their own licence, given in each record&apos;s <code>license</code> field, and that
+            licence applies to the work. If you use the dataset, cite it as follows:
           </p>
         </Prose>
-        <CodeBlock label="Required citation" code={citationText(site.siteName, site.siteUrl)} copiedDescription="Dataset citation copied to clipboard" />
+        <CodeBlock
+          label="Required citation"
+          code={citationText(site.siteName, site.siteUrl)}
+          copiedDescription="Dataset citation copied to clipboard"
+        />
       </Section>
 
       <Section id="bulk-downloads" title="Bulk downloads and descriptions">

@@ -14,7 +14,10 @@ export function ApiEndpoints() {
       title="All endpoints"
       intro={
         <p>
-          Generated from the server&apos;s own description, <a className="text-primary underline" href={OPENAPI_PATH}>{OPENAPI_PATH}</a>{' '}
+          Generated from the server&apos;s own description,{' '}
+          <a className="text-primary underline" href={OPENAPI_PATH}>
+            {OPENAPI_PATH}
+          </a>{' '}
           (OpenAPI 3.1, with request, response and error schemas for every endpoint).
         </p>
       }
@@ -27,7 +30,11 @@ export function ApiEndpoints() {
             columns={['Endpoint', 'What it does', 'Access']}
             rows={endpoints
               .filter((endpoint) => endpoint.tag === tag)
-              .map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint.summary, endpoint.needsSession ? 'Admin session' : 'Public'])}
+              .map((endpoint) => [
+                `${endpoint.method} ${endpoint.path}`,
+                endpoint.summary,
+                endpoint.needsSession ? 'Admin session' : 'Public',
+              ])}
           />
         </div>
       ))}

@@ -15,9 +15,8 @@ export function ApiReference({ site }: { site: SiteFacts }) {
         <CodeBlock label="Base URL" code={`${site.siteUrl}${API_PATH}`} copiedDescription="API base URL copied to clipboard" />
         <Prose>
           <p>
-            The same API also answers at the legacy path <code>{LEGACY_API_PATH}</code>. No key and no sign-up are
-            needed. Only public, non-deleted works are included; e-mail addresses, IP addresses and private prompts
-            never are.
+            The same API also answers at the legacy path <code>{LEGACY_API_PATH}</code>. No key and no sign-up are needed. Only public,
+            non-deleted works are included; e-mail addresses, IP addresses and private prompts never are.
           </p>
         </Prose>
       </Section>

@@ -8,7 +8,11 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
   return (
     <>
       <Section id="example-calls" title="Example calls">
-        <CodeBlock label="Example calls (curl)" code={exampleCalls(site.siteUrl)} copiedDescription="Example API calls copied to clipboard" />
+        <CodeBlock
+          label="Example calls (curl)"
+          code={exampleCalls(site.siteUrl)}
+          copiedDescription="Example API calls copied to clipboard"
+        />
       </Section>
 
       <Section
@@ -16,28 +20,32 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
         title="JSON response sample"
         intro={<p>The prompt appears only when include_prompts=true and the artist made it public.</p>}
       >
-        <CodeBlock label="JSON response" code={responseSample(site.siteUrl)} copiedDescription="JSON response sample copied to clipboard" />
+        <CodeBlock
+          label="JSON response"
+          code={responseSample(site.siteUrl)}
+          copiedDescription="JSON response sample copied to clipboard"
+        />
       </Section>
 
       <Section id="usage-guidelines" title="Usage guidelines">
         <Prose>
           <ul>
             <li>
-              Rate limit: <strong>1000 requests per hour per IP address</strong>. Every response carries{' '}
-              <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> headers.
+              Rate limit: <strong>1000 requests per hour per IP address</strong>. Every response carries <code>RateLimit-Limit</code>,{' '}
+              <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> headers.
             </li>
             <li>
-              Over the limit the API answers <code>429 Too Many Requests</code> with a <code>Retry-After</code> header:
-              wait that many seconds before the next call.
+              Over the limit the API answers <code>429 Too Many Requests</code> with a <code>Retry-After</code> header: wait that many
+              seconds before the next call.
             </li>
             <li>
-              Responses are cached for up to 5 minutes and carry an <code>ETag</code> header, so polling more often
-              than that brings nothing new.
+              Responses are cached for up to 5 minutes and carry an <code>ETag</code> header, so polling more often than that brings
+              nothing new.
             </li>
             <li>For a full copy use the bulk dump below rather than paging through the whole ledger.</li>
             <li>
-              Respect each work&apos;s <code>permissions</code> and <code>license</code>, and use{' '}
-              <code>training_allowed=true</code> when collecting training data.
+              Respect each work&apos;s <code>permissions</code> and <code>license</code>, and use <code>training_allowed=true</code>{' '}
+              when collecting training data.
             </li>
           </ul>
         </Prose>
@@ -45,9 +53,17 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
 
       <Section id="code-snippets" title="Python and JavaScript">
         <h3 className="text-xl font-semibold">Python</h3>
-        <CodeBlock label="Python (requests)" code={pythonSnippet(site.siteUrl)} copiedDescription="Python snippet copied to clipboard" />
+        <CodeBlock
+          label="Python (requests)"
+          code={pythonSnippet(site.siteUrl)}
+          copiedDescription="Python snippet copied to clipboard"
+        />
         <h3 className="mt-8 text-xl font-semibold">JavaScript</h3>
-        <CodeBlock label="JavaScript (fetch)" code={javascriptSnippet(site.siteUrl)} copiedDescription="JavaScript snippet copied to clipboard" />
+        <CodeBlock
+          label="JavaScript (fetch)"
+          code={javascriptSnippet(site.siteUrl)}
+          copiedDescription="JavaScript snippet copied to clipboard"
+        />
       </Section>
     </>
   );

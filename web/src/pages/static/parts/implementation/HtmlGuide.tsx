@@ -21,8 +21,8 @@ export function HtmlGuide({ site }: { site: SiteFacts }) {
             <code className={code}>{verifyUrl(site, '{ID}')}</code>.
           </>,
           <>
-            The badge image is <code className={code}>{liveBadgeUrl(site, '{ID}')}</code>: a live SVG that always shows
-            the work&apos;s current status.
+            The badge image is <code className={code}>{liveBadgeUrl(site, '{ID}')}</code>: a live SVG that always shows the work&apos;s
+            current status.
           </>,
           <>
             Download the JSON-LD from your proof page and paste it into the{' '}
@@ -30,7 +30,11 @@ export function HtmlGuide({ site }: { site: SiteFacts }) {
           </>,
         ]}
       />
-      <CodeBlock label="Full HTML example page" code={htmlExamplePage(site)} copiedDescription="HTML example page copied to clipboard" />
+      <CodeBlock
+        label="Full HTML example page"
+        code={htmlExamplePage(site)}
+        copiedDescription="HTML example page copied to clipboard"
+      />
     </Section>
   );
 }

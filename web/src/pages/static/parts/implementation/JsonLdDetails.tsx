@@ -7,7 +7,10 @@ import type { SiteFacts } from '../useSite';
 const COMPONENTS: Array<[string, string]> = [
   ['Claim clarity', 'a clear title, a specific prompt, the tool named, and the story behind the work.'],
   ['Source depth', 'how many different verification resources and profile links support the claim.'],
-  ['Verification logic', 'a new image hash, no earlier near-duplicate by someone else, metadata consistent with the claim, a verified e-mail.'],
+  [
+    'Verification logic',
+    'a new image hash, no earlier near-duplicate by someone else, metadata consistent with the claim, a verified e-mail.',
+  ],
   ['Temporal context', 'the registration time in the transparency log, and embedded creation times earlier than the submission.'],
   ['Mesh linkage', 'other works by the same artist, shared profile links and co-author credits.'],
 ];
@@ -19,8 +22,8 @@ export function JsonLdDetails({ site }: { site: SiteFacts }) {
       title="JSON-LD details"
       intro={
         <p>
-          JSON-LD is structured data that search engines and dataset builders read. Every proof page already serves
-          schema.org VisualArtwork JSON-LD to crawlers; add the same to your own page to link the two.
+          JSON-LD is structured data that search engines and dataset builders read. Every proof page already serves schema.org
+          VisualArtwork JSON-LD to crawlers; add the same to your own page to link the two.
         </p>
       }
     >
@@ -36,7 +39,11 @@ export function JsonLdDetails({ site }: { site: SiteFacts }) {
           </div>
         ))}
       </dl>
-      <CodeBlock label="JSON-LD example (VisualArtwork)" code={exampleJsonLd(site)} copiedDescription="JSON-LD example copied to clipboard" />
+      <CodeBlock
+        label="JSON-LD example (VisualArtwork)"
+        code={exampleJsonLd(site)}
+        copiedDescription="JSON-LD example copied to clipboard"
+      />
 
       <h3 className="mt-8 text-xl font-semibold">Benefits</h3>
       <div className="mt-2">

@@ -22,7 +22,9 @@ export function SocialGuide({ site }: { site: SiteFacts }) {
               </h3>
               <Steps steps={guide.steps} />
               <CodeBlock
-                label={guide.platform === 'x' ? `${guide.name} example post (${post.length} characters)` : `${guide.name} example post`}
+                label={
+                  guide.platform === 'x' ? `${guide.name} example post (${post.length} characters)` : `${guide.name} example post`
+                }
                 code={post}
                 copiedDescription={`${guide.name} example post copied to clipboard`}
               />

@@ -21,17 +21,15 @@ export function WordPressGuide({ site }: { site: SiteFacts }) {
             <code className={code}>{EXAMPLE_REGISTRY_ID}</code>).
           </>,
           <>
-            In the block editor, open <strong>Options → Preferences → Panels</strong> and switch on{' '}
-            <strong>Custom fields</strong>.
+            In the block editor, open <strong>Options → Preferences → Panels</strong> and switch on <strong>Custom fields</strong>.
           </>,
           <>
-            On the post, add the custom field <code className={code}>{WP_REGISTRY_FIELD}</code> with your Registry ID,
-            and <code className={code}>{WP_STATUS_FIELD}</code> with the status shown on your proof page (for
-            example Verified).
+            On the post, add the custom field <code className={code}>{WP_REGISTRY_FIELD}</code> with your Registry ID, and{' '}
+            <code className={code}>{WP_STATUS_FIELD}</code> with the status shown on your proof page (for example Verified).
           </>,
           <>
-            Paste the snippet below into your child theme&apos;s <code className={code}>functions.php</code> or a
-            code-snippets plugin. It only acts on posts that have a Registry ID.
+            Paste the snippet below into your child theme&apos;s <code className={code}>functions.php</code> or a code-snippets plugin.
+            It only acts on posts that have a Registry ID.
           </>,
           <>Publish or update the post, then check it with the testing tools listed under JSON-LD details.</>,
         ]}

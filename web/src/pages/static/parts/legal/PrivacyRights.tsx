@@ -10,9 +10,9 @@ export function PrivacyRights() {
       <Section id="cookies" title="Cookies and sharing">
         <Prose>
           <p>
-            We use no advertising or tracking cookies. Administrators get one session cookie when they sign in. We do
-            not sell personal data. If you use the sponsor button, the payment page belongs to an external payment
-            provider and its own privacy policy applies.
+            We use no advertising or tracking cookies. Administrators get one session cookie when they sign in. We do not sell personal
+            data. If you use the sponsor button, the payment page belongs to an external payment provider and its own privacy policy
+            applies.
           </p>
         </Prose>
       </Section>
@@ -22,13 +22,11 @@ export function PrivacyRights() {
           <ul>
             <li>A registration is kept until it is removed.</li>
             <li>
-              Removal hides the work from all public pages, feeds and exports. Removal requests are reviewed within{' '}
-              {REMOVAL_REVIEW}.
+              Removal hides the work from all public pages, feeds and exports. Removal requests are reviewed within {REMOVAL_REVIEW}.
             </li>
             <li>
-              On an erasure request we delete the image files and personal data for good. What remains is a minimal
-              record that the registration existed, and its transparency-log entry, which holds only hashes and
-              identifiers.
+              On an erasure request we delete the image files and personal data for good. What remains is a minimal record that the
+              registration existed, and its transparency-log entry, which holds only hashes and identifiers.
             </li>
           </ul>
         </Prose>
@@ -37,9 +35,9 @@ export function PrivacyRights() {
       <Section id="your-rights" title="Your rights">
         <Prose>
           <p>
-            You can ask for a copy of your personal data, a correction, or its erasure. We answer rights requests
-            within {RIGHTS_RESPONSE}. Write to <SupportEmail />, or use the{' '}
-            <Link to="/removal-request">removal request form</Link> to have a work taken down.
+            You can ask for a copy of your personal data, a correction, or its erasure. We answer rights requests within{' '}
+            {RIGHTS_RESPONSE}. Write to <SupportEmail />, or use the <Link to="/removal-request">removal request form</Link> to have a
+            work taken down.
           </p>
         </Prose>
       </Section>
@@ -47,8 +45,8 @@ export function PrivacyRights() {
       <Section id="children" title="Children">
         <Prose>
           <p>
-            The service is not for children under {NOT_FOR_UNDER}, and we do not knowingly collect their data. If you
-            believe a child has submitted data, write to <SupportEmail /> and we will delete it.
+            The service is not for children under {NOT_FOR_UNDER}, and we do not knowingly collect their data. If you believe a child
+            has submitted data, write to <SupportEmail /> and we will delete it.
           </p>
         </Prose>
       </Section>

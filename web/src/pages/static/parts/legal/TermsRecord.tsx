@@ -10,9 +10,8 @@ export function TermsRecord({ siteName }: { siteName: string }) {
       <Section id="public-record" title="The public record">
         <Prose>
           <p>
-            Registrations are public. Each one is also added to an append-only transparency log. The log holds only
-            hashes and identifiers, no personal data, and it is kept even when a work is removed, so that the log can
-            always be checked.
+            Registrations are public. Each one is also added to an append-only transparency log. The log holds only hashes and
+            identifiers, no personal data, and it is kept even when a work is removed, so that the log can always be checked.
           </p>
         </Prose>
       </Section>
@@ -21,12 +20,12 @@ export function TermsRecord({ siteName }: { siteName: string }) {
         <Prose>
           <ul>
             <li>
-              Removal requests sent through the <Link to="/removal-request">removal request form</Link> are reviewed
-              within {REMOVAL_REVIEW}. An approved request hides the work from every public page, feed and export.
+              Removal requests sent through the <Link to="/removal-request">removal request form</Link> are reviewed within{' '}
+              {REMOVAL_REVIEW}. An approved request hides the work from every public page, feed and export.
             </li>
             <li>
-              Requests about your personal data (a copy, a correction or erasure) are answered within{' '}
-              {RIGHTS_RESPONSE}. Send them to <SupportEmail />. Erasure deletes the images and personal data for good.
+              Requests about your personal data (a copy, a correction or erasure) are answered within {RIGHTS_RESPONSE}. Send them to{' '}
+              <SupportEmail />. Erasure deletes the images and personal data for good.
             </li>
             <li>Every moderation action is recorded in an audit log, and a work removed by mistake can be restored.</li>
           </ul>
@@ -36,9 +35,9 @@ export function TermsRecord({ siteName }: { siteName: string }) {
       <Section id="api-dataset" title="Public API and dataset">
         <Prose>
           <p>
-            The <Link to="/api/docs">public API</Link> and the dataset exports are offered under CC BY 4.0, with the
-            citation given on the API page. Individual works may carry their own licence, and you must respect each
-            artist&apos;s permissions, including whether AI training is allowed.
+            The <Link to="/api/docs">public API</Link> and the dataset exports are offered under CC BY 4.0, with the citation given on
+            the API page. Individual works may carry their own licence, and you must respect each artist&apos;s permissions, including
+            whether AI training is allowed.
           </p>
         </Prose>
       </Section>
@@ -46,10 +45,9 @@ export function TermsRecord({ siteName }: { siteName: string }) {
       <Section id="liability" title="No warranty">
         <Prose>
           <p>
-            {siteName} is provided &ldquo;as is&rdquo;, without warranties of any kind. To the extent the law allows, we
-            are not liable for losses arising from the use of the service or from reliance on a registration or
-            score. We may change or suspend the service, and we may update these terms; the date above shows the
-            latest version.
+            {siteName} is provided &ldquo;as is&rdquo;, without warranties of any kind. To the extent the law allows, we are not liable
+            for losses arising from the use of the service or from reliance on a registration or score. We may change or suspend the
+            service, and we may update these terms; the date above shows the latest version.
           </p>
         </Prose>
       </Section>

@@ -9,8 +9,8 @@ export function TermsUse({ siteName }: { siteName: string }) {
       <Section id="who-can-use" title="Who can use the service">
         <Prose>
           <p>
-            You must be {MINIMUM_AGE} or older, or otherwise have the legal capacity to accept these terms where you
-            live. {siteName} is not for children under {NOT_FOR_UNDER}, and they must not use it.
+            You must be {MINIMUM_AGE} or older, or otherwise have the legal capacity to accept these terms where you live. {siteName}{' '}
+            is not for children under {NOT_FOR_UNDER}, and they must not use it.
           </p>
         </Prose>
       </Section>
@@ -19,18 +19,16 @@ export function TermsUse({ siteName }: { siteName: string }) {
         <Prose>
           <ul>
             <li>
-              You may submit only work you created, or have the right to register, and the information you give
-              (title, prompt, tool, names, links) must be true.
+              You may submit only work you created, or have the right to register, and the information you give (title, prompt, tool,
+              names, links) must be true.
             </li>
             <li>You keep every right you have in your work. Registering it does not transfer ownership to us.</li>
             <li>
-              You allow {siteName} to store your submission and to show and distribute it as part of the public
-              registry: proof pages, badges, feeds, the public API and the dataset exports, together with the
-              licence and permissions you chose.
+              You allow {siteName} to store your submission and to show and distribute it as part of the public registry: proof pages,
+              badges, feeds, the public API and the dataset exports, together with the licence and permissions you chose.
             </li>
             <li>
-              Only JPG, PNG and WebP images up to 10 MB are accepted. Submissions and removal requests have daily
-              fair-use limits.
+              Only JPG, PNG and WebP images up to 10 MB are accepted. Submissions and removal requests have daily fair-use limits.
             </li>
           </ul>
         </Prose>
@@ -39,9 +37,9 @@ export function TermsUse({ siteName }: { siteName: string }) {
       <Section id="trust-score" title="What the trust score means">
         <Prose>
           <p>
-            The trust score (0-100) and its status label summarise the evidence you provided, as judged by our
-            server. They are not a legal certificate of authorship or copyright, and we do not guarantee that any
-            registration is true. The reasons behind each score are shown on its proof page.
+            The trust score (0-100) and its status label summarise the evidence you provided, as judged by our server. They are not a
+            legal certificate of authorship or copyright, and we do not guarantee that any registration is true. The reasons behind
+            each score are shown on its proof page.
           </p>
         </Prose>
       </Section>
@@ -55,8 +53,8 @@ export function TermsUse({ siteName }: { siteName: string }) {
             <li>get around rate limits, overload the service, or break its security.</li>
           </ul>
           <p>
-            We may hide or remove submissions that break these rules. Anyone can ask for a work to be removed through
-            the <Link to="/removal-request">removal request form</Link>.
+            We may hide or remove submissions that break these rules. Anyone can ask for a work to be removed through the{' '}
+            <Link to="/removal-request">removal request form</Link>.
           </p>
         </Prose>
       </Section>

@@ -1,4 +1,4 @@
-// Commitments stated on the legal pages (SPEC §1 and §9; DECISIONS #6). One place, so the
+// Commitments stated on the legal pages (docs/product.md §1 and §9; decision 0006). One place, so the
 // terms and the privacy policy always say the same thing.
 export const LEGAL_LAST_UPDATED = '22 November 2026';
 export const MINIMUM_AGE = 18;
