@@ -23,7 +23,12 @@ function run(label, cmd, args, env) {
 
 function vitest(label, extraArgs, env, reportName) {
   const report = path.join(reportDir, reportName);
-  const status = run(label, 'npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const status = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (!fs.existsSync(report)) {
     exitCode = 1;
     return;
@@ -44,11 +49,37 @@ function vitest(label, extraArgs, env, reportName) {
 // built once here, before anything runs in parallel with it.
 run('Building the web app when its sources changed', 'node', ['scripts/build-web-if-stale.mjs'], process.env);
 
+// TEST_SECOND_NODE=/path/to/node (CI: Node 24 beside the machine's Node 20) runs the unit tests
+// again and the PostgreSQL pass under that Node.js. First in PATH, it is the `node` that npx,
+// Vitest's workers and the processes the tests start (CLI commands, `npm start`) run on.
+const secondNode = process.env.TEST_SECOND_NODE;
+const secondNodeVersion = secondNode ? spawnSync(secondNode, ['--version'], { encoding: 'utf8' }).stdout?.trim() : undefined;
+if (secondNode && !secondNodeVersion) {
+  console.log(`TEST_SECOND_NODE=${secondNode} does not run: the tests meant for it are not run.`);
+  exitCode = 1;
+  failed += 1;
+}
+const onSecondNode = (env) =>
+  secondNodeVersion ? { ...env, PATH: `${path.dirname(path.resolve(secondNode))}${path.delimiter}${env.PATH ?? ''}` } : env;
+const secondNodeLabel = secondNodeVersion ? ` on Node.js ${secondNodeVersion}` : '';
+
 // The integration suite runs on the embedded database always, and again on PostgreSQL when
 // TEST_DATABASE_URL names a server.
 vitest('Unit and integration tests on the embedded database (Vitest)', [], envWithoutPostgres, 'vitest.json');
+if (secondNodeVersion)
+  vitest(
+    `Unit tests${secondNodeLabel} (Vitest)`,
+    ['--project', 'unit'],
+    onSecondNode(envWithoutPostgres),
+    'vitest-unit-second-node.json',
+  );
 if (postgresUrl) {
-  vitest('Integration tests on PostgreSQL (Vitest)', ['--project', 'integration', '--project', 'hostile'], process.env, 'vitest-pg.json');
+  vitest(
+    `Integration tests on PostgreSQL${secondNodeLabel} (Vitest)`,
+    ['--project', 'integration', '--project', 'hostile'],
+    onSecondNode(process.env),
+    'vitest-pg.json',
+  );
 }
 
 const e2eReport = path.join(reportDir, 'playwright.json');

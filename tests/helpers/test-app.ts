@@ -56,7 +56,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /** Every file under a folder, relative paths: lets tests prove a refused input left nothing behind. */
 export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
