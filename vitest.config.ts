@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // One process per worker for all its files, not one per file: starting a process and
+          // importing the modules again cost more than most of these files take to run.
+          isolate: false,
           // Unit tests first (fast feedback), then integration tests with their own worker count.
           sequence: { groupOrder: 0 },
         },
@@ -20,10 +23,17 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: ['tests/integration/hostile/**'],
           environment: 'node',
+          globalSetup: ['tests/helpers/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; two workers keep the 2-core machine busy without thrashing.
+          // Each file gets its own database, a copy of one migrated once per run (the global setup);
+          // two workers keep the 2-core machine busy without thrashing. A worker runs its files one
+          // after another in one process (the server's modules and PGlite's WebAssembly load once):
+          // every file builds its own app and database and closes them, and the server's modules
+          // keep nothing between apps but caches of constants (a dummy password hash, the C2PA
+          // WebAssembly).
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -31,10 +41,12 @@ export default defineConfig({
         test: {
           // The hostile-input suite measures time (every answer within 2 s, /api/health within
           // 100 ms while images are processed): it runs last, one file at a time, so the other
-          // suites' load on this 2-core machine is not what it measures.
+          // suites' load on this 2-core machine is not what it measures. Each file keeps a process
+          // of its own (isolated), so no earlier file's garbage is collected during its measurements.
           name: 'hostile',
           include: ['tests/integration/hostile/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           maxWorkers: 1,

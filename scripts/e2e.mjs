@@ -9,7 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell when installed (lighter on the CPU, see playwright.config.ts), else
+// the full Chromium; the config is told which, so both agree.
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ??
+  '/usr/bin/chromium';
 
 if (!existsSync(chromium)) {
   console.log('Chromium not found: skipping browser tests (apt-get install chromium)');
@@ -53,7 +58,7 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourcesChanged) {
 // It is seeded with demo works and one admin account before the server starts, so the tests
 // run against a ledger with several pages (tests/e2e/fixtures.ts holds the same credentials).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'veriwork-e2e-'));
-const env = { ...process.env, E2E_DATA_DIR: dataDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = { ...process.env, E2E_DATA_DIR: dataDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHROMIUM_PATH: chromium };
 delete env.DATABASE_URL;
 const tsx = (script, args) => run(process.execPath, ['--import', 'tsx', script, ...args], env);
 let status;

@@ -1,9 +1,14 @@
 // A fresh, migrated database for each test file: in-memory PGlite by default, or a new database on
-// the PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards).
+// the PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards). Under Vitest each
+// starts as a copy of the template database-template.ts built once per run; elsewhere (or for a
+// project without that global setup) it is built from scratch, with the same result.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import type { DatabaseTemplates } from './database-template';
 
 export interface TestDatabase {
   database: Database;
@@ -18,21 +23,28 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const templates = providedTemplates();
   if (!serverUrl) {
+    const dump = templates?.pglite?.[migrated ? 'migrated' : 'empty'];
+    if (dump) {
+      const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
+      return { database, drop: () => database.close() };
+    }
     const database = await openDatabase({});
     if (migrated) await migrate(database.pool);
     return { database, drop: () => database.close() };
   }
+  const template = migrated ? templates?.postgres?.migrated : undefined;
   const name = `ledger_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Dropping the database at the end (WITH FORCE) ends any connection still closing: expected.
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, onIdleConnectionError: () => undefined });
-  if (migrated) await migrate(database.pool);
+  if (migrated && !template) await migrate(database.pool);
   return {
     database,
     url: url.toString(),
@@ -44,4 +56,13 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
       await cleanup.end();
     },
   };
+}
+
+function providedTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    // Not inside a Vitest worker.
+    return undefined;
+  }
 }
