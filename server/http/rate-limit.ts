@@ -5,9 +5,10 @@
 // memory, so that reading the ledger never costs a database write (README "Rate limits").
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { appError } from '../../core/app-error';
+import { deleteExpiredRateLimitCounters, incrementRateLimitCounter } from './rate-limit-repository';
 
 type IncrCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -47,15 +48,8 @@ class ProcessMemoryStore implements CounterStore {
 function databaseStore(db: Kysely<DB>) {
   return class DatabaseRateLimitStore implements CounterStore {
     incr(key: string, cb: IncrCallback, timeWindow: number): void {
-      sql<{ hits: number; ttl: number }>`
-        INSERT INTO rate_limit_counters (key, hits, reset_at)
-        VALUES (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-        ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN rate_limit_counters.reset_at <= now() THEN 1 ELSE rate_limit_counters.hits + 1 END,
-          reset_at = CASE WHEN rate_limit_counters.reset_at <= now() THEN excluded.reset_at ELSE rate_limit_counters.reset_at END
-        RETURNING hits, ceil(extract(epoch FROM (reset_at - now())) * 1000)::float8 AS ttl`
-        .execute(db)
-        .then((r) => cb(null, { current: Number(r.rows[0].hits), ttl: Math.max(0, Number(r.rows[0].ttl)) }))
+      incrementRateLimitCounter(db, key, timeWindow)
+        .then((window) => cb(null, { current: window.hits, ttl: window.ttlMs }))
         .catch((err: Error) => cb(err));
     }
     child(routeOptions: RouteLimitOptions): CounterStore {
@@ -147,10 +141,4 @@ export function rateLimitConfig(
   if (disabled) return false as const;
   // The library's own key (the client address, IPv6 folded to its /64) plus the family name.
   return { max, timeWindow: WINDOW_MS[window], groupId: `:${name}`, perProcess: options.perProcess ?? false };
-}
-
-/** Deletes counters whose window has ended; returns how many went. */
-export async function deleteExpiredRateLimitCounters(db: Kysely<DB>): Promise<number> {
-  const result = await sql`DELETE FROM rate_limit_counters WHERE reset_at < now()`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,8 +1,8 @@
 // HTTP routes of the site feature: GET /api/health, GET /api/site and GET /api/openapi.json.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { SITE_NAME } from '../../core/site';
+import { pingDatabase } from '../db/health-repository';
 import type { AppDeps } from '../deps';
 import { openApiRoute } from '../http/openapi';
 import { healthSchema, siteSchema } from './schemas';
@@ -12,7 +12,7 @@ export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
   const { config } = deps;
 
   app.get('/api/health', { schema: healthSchema }, async () => {
-    await sql`SELECT 1`.execute(deps.db);
+    await pingDatabase(deps.db);
     return { status: 'ok' as const, database: deps.database.kind };
   });
 

@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { deleteExpiredRateLimitCounters, READ_FAMILY_ROUTES } from '../../../server/http/rate-limit';
+import { READ_FAMILY_ROUTES } from '../../../server/http/rate-limit';
+import { deleteExpiredRateLimitCounters } from '../../../server/http/rate-limit-repository';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 const READS_PER_MINUTE = 40;

@@ -1,0 +1,28 @@
+// The rate_limit_counters table: fixed-window counters shared by every server process.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/types';
+
+export interface CounterWindow {
+  hits: number;
+  /** Milliseconds until the window ends (never negative). */
+  ttlMs: number;
+}
+
+/** Counts one hit for `key`, starting a new window of `windowMs` when the old one has ended. */
+export async function incrementRateLimitCounter(db: Kysely<DB>, key: string, windowMs: number): Promise<CounterWindow> {
+  const result = await sql<{ hits: number; ttl: number }>`
+    INSERT INTO rate_limit_counters (key, hits, reset_at)
+    VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limit_counters.reset_at <= now() THEN 1 ELSE rate_limit_counters.hits + 1 END,
+      reset_at = CASE WHEN rate_limit_counters.reset_at <= now() THEN excluded.reset_at ELSE rate_limit_counters.reset_at END
+    RETURNING hits, ceil(extract(epoch FROM (reset_at - now())) * 1000)::float8 AS ttl`.execute(db);
+  const row = result.rows[0];
+  return { hits: Number(row.hits), ttlMs: Math.max(0, Number(row.ttl)) };
+}
+
+/** Deletes counters whose window has ended; returns how many went. */
+export async function deleteExpiredRateLimitCounters(db: Kysely<DB>): Promise<number> {
+  const result = await sql`DELETE FROM rate_limit_counters WHERE reset_at < now()`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
