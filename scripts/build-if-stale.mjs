@@ -33,7 +33,7 @@ const PARTS = {
   web: {
     label: 'the web app',
     output: 'web/dist/index.html',
-    sources: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'core'],
+    sources: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/vite-precompress.ts', 'core'],
     tool: 'vite',
     build: () => {
       const vite = path.join('node_modules', 'vite', 'bin', 'vite.js');

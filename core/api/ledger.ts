@@ -2,7 +2,7 @@
 // of the live-update event, as zod schemas: the server's routes validate their answers against
 // them and the web app reads the very same types (re-exported by core/api-types.ts).
 import { z } from 'zod';
-import { DATE_FILTER_DAYS, PROMPT_VISIBILITIES, type DateFilter } from '../constants';
+import { DATE_FILTER_DAYS, LEDGER_EXACT_TOTAL_CAP, PROMPT_VISIBILITIES, type DateFilter } from '../constants';
 import { LEDGER_SORTS } from '../tools';
 
 export const workSummarySchema = z
@@ -52,7 +52,17 @@ export type LedgerQuery = z.infer<typeof ledgerQueryValuesSchema>;
 export const ledgerResponseSchema = z
   .object({
     items: z.array(workSummarySchema),
-    total: z.number().int().describe('Works matching the filters (what the pager counts).'),
+    total: z
+      .number()
+      .int()
+      .describe(
+        `Works matching the filters (what the pager counts): exact when total_exact, otherwise an estimate above ${LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')}.`,
+      ),
+    total_exact: z
+      .boolean()
+      .describe(
+        `Whether total is an exact count. Totals are counted exactly up to ${LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')} works.`,
+      ),
     page: z.number().int(),
     page_size: z.number().int(),
     total_verified: z.number().int().describe("All public works scoring 62 or more, for the header's 'total verified' count."),

@@ -1,7 +1,8 @@
 // The admin dashboard's reads over active_submissions (docs/product.md §2 'Admin'): counts of all active works,
-// and a filtered page of 25, newest first. The counts scan every active row, so the route keeps
-// them per ledger version and a page without search or visibility filter takes its total from them.
+// and a filtered page of 25, newest first. The counts are counter rows (migration 008), and a page
+// without search or visibility filter takes its total from them.
 import { sql, type Kysely } from 'kysely';
+import { readCounter } from '../db/ledger-counters-repository';
 import type { AdminSubmissionCounts, AdminSubmissionRow, AdminTrustFilter, AdminVisibilityFilter } from '../../core/admin-api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { adminTrustLabel } from '../../core/status';
@@ -34,16 +35,10 @@ const COLUMNS = [
   'artist_name',
 ] as const;
 
+/** The counts from the counter rows migration 008 keeps in each writer's transaction: no scan. */
 export async function dashboardCounts(db: Kysely<DB>): Promise<AdminSubmissionCounts> {
-  const row = await db
-    .selectFrom('active_submissions')
-    .select([
-      sql<string>`count(*)`.as('all'),
-      sql<string>`count(*) FILTER (WHERE trust_meter < ${VERIFIED_THRESHOLD})`.as('below'),
-      sql<string>`count(*) FILTER (WHERE trust_meter >= ${VERIFIED_THRESHOLD})`.as('at_least'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { all: Number(row.all), below_62: Number(row.below), at_least_62: Number(row.at_least) };
+  const [all, atLeast] = await Promise.all([readCounter(db, 'active'), readCounter(db, 'active_verified')]);
+  return { all, below_62: all - atLeast, at_least_62: atLeast };
 }
 
 // The fields the search looks in, joined exactly as migration 004 (admin list indexes) indexes them.

@@ -1,4 +1,5 @@
-// The ledger version: a counter a trigger moves on every change to submissions (migration 003).
+// The ledger version: a counter a trigger moves on every change to submissions (migration 003),
+// and the finer change stamps of migration 008 that cached public answers are checked against.
 // Anything derived from submissions and read again with the same version is still current.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './types';
@@ -25,4 +26,24 @@ export function perLedgerVersion<T>(read: () => Promise<T>): (version: string) =
     }
     return entry.value;
   };
+}
+
+/**
+ * The finer stamps of migration 008: `changes` moves when a public work changes, leaves or
+ * re-enters the public ledger; `additions` when a new public work is registered. `lastSeq` is
+ * the highest registry number at the same moment: works registered later have higher ones
+ * (numbers are taken and committed under the registration lock, in order).
+ */
+export interface LedgerStamps {
+  changes: string;
+  additions: string;
+  lastSeq: string;
+}
+
+/** The stamps in one tiny read (a one-row table and the end of a unique index), shared by every server process. */
+export async function readLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
+  const row = await sql<{ changes: string; additions: string; last_seq: string | null }>`
+    SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version`.execute(db);
+  const r = row.rows[0];
+  return { changes: String(r?.changes ?? '0'), additions: String(r?.additions ?? '0'), lastSeq: String(r?.last_seq ?? '0') };
 }

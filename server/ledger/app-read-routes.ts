@@ -6,55 +6,77 @@ import { ledgerResponseSchema } from '../../core/api/ledger';
 import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
-import { pickFeatured, readFeaturedPool, readLedgerPage } from './ledger-repository';
+import { ledgerGainsWorkAfter, pickFeatured, readFeaturedPool, readLedgerPage } from './ledger-repository';
 import { readArtistPage } from '../works/works-repository';
-import { ledgerSummaryAt } from './ledger-summary';
+import { readLedgerSummary } from './ledger-summary-repository';
 import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
-import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
-import { ResponseCache } from './response-cache';
+import { perLedgerVersion, readLedgerStamps, readLedgerVersion } from '../db/ledger-version';
+import { CachedAnswers } from './cached-answers';
 import { strongEtag } from './http-cache';
 
-/** Bytes of built ledger pages kept per process for reuse while the ledger does not change. */
+const ledgerPageSchema = ledgerResponseSchema.pick({ items: true, total: true, total_exact: true, page: true, page_size: true });
+const ledgerFiguresSchema = ledgerResponseSchema.pick({
+  total_verified: true,
+  tool_options: true,
+  platform_options: true,
+  tag_options: true,
+});
+
+/** Bytes of built ledger pages kept per process for reuse (cached-answers.ts says for how long). */
 const LEDGER_CACHE_BYTES = 16 * 1024 * 1024;
 /** Date filters count back from now; a page built this recently is still right. */
 const DATE_FILTER_RESOLUTION_MS = 60_000;
 
 export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ledgerCache = new ResponseCache(LEDGER_CACHE_BYTES);
+  const ledgerCache = new CachedAnswers(deps.db, LEDGER_CACHE_BYTES, deps.now);
   // The featured pool is read once per ledger version; the pick from it is new on every visit.
   const featuredPoolAt = perLedgerVersion(() => readFeaturedPool(deps.db));
+  // The header figures and filter options cover the whole ledger, so every registration changes
+  // them: read from the counter rows once per change, and joined to the kept page on each answer.
+  const figuresAt = perLedgerVersion(async () => {
+    const figures = await readLedgerSummary(deps.db);
+    const part: Pick<LedgerResponse, 'total_verified' | 'tool_options' | 'platform_options' | 'tag_options'> = {
+      total_verified: figures.verified,
+      tool_options: ledgerToolOptions(figures.toolsInLedger),
+      platform_options: figures.platforms,
+      tag_options: figures.tags,
+    };
+    return { figures, text: JSON.stringify(ledgerFiguresSchema.parse(part)) };
+  });
 
   app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {
     const query = request.query;
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
-    const version = await readLedgerVersion(deps.db);
-    const key = JSON.stringify([version, query.date ? minute : null, query]);
-    let cached = ledgerCache.get(key);
-    if (!cached) {
-      // The header figures ignore the search and filters: shared by every query of this version.
-      const figures = await ledgerSummaryAt(deps.db, version);
-      const page = await readLedgerPage(deps.db, query, now, figures);
-      const body: LedgerResponse = {
-        items: page.rows.map(toWorkSummary),
-        total: page.total,
-        page: query.page,
-        page_size: PAGE_SIZES.ledger,
-        total_verified: figures.verified,
-        tool_options: ledgerToolOptions(figures.toolsInLedger),
-        platform_options: figures.platforms,
-        tag_options: figures.tags,
-      };
-      // Sent as cached text, which the response serializer never sees: checked against the
-      // declared schema here instead, as the serializer checks the other answers.
-      const text = JSON.stringify(ledgerResponseSchema.parse(body));
-      cached = { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };
-      ledgerCache.set(key, cached);
-    }
-    return reply.type(cached.contentType).send(cached.body);
+    const key = JSON.stringify([query.date ? minute : null, query]);
+    const stamps = await readLedgerStamps(deps.db);
+    const { figures, text: figuresText } = await figuresAt(`${stamps.changes}/${stamps.additions}`);
+    const scope = { firstPage: query.page === 1, gainsWorkAfter: (seq: string) => ledgerGainsWorkAfter(deps.db, query, now, seq) };
+    const cached = await ledgerCache.get(
+      key,
+      scope,
+      async () => {
+        const page = await readLedgerPage(deps.db, query, now, figures);
+        const part: Pick<LedgerResponse, 'items' | 'total' | 'total_exact' | 'page' | 'page_size'> = {
+          items: page.rows.map(toWorkSummary),
+          total: page.total.value,
+          total_exact: page.total.exact,
+          page: query.page,
+          page_size: PAGE_SIZES.ledger,
+        };
+        // Sent as cached text, which the response serializer never sees: checked against the
+        // declared schema here instead, as the serializer checks the other answers.
+        const text = JSON.stringify(ledgerPageSchema.parse(part));
+        return { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };
+      },
+      stamps,
+    );
+    // Two JSON objects with distinct keys, joined into one: {page part, figures part}.
+    const body = `${cached.body.slice(0, -1)},${figuresText.slice(1)}`;
+    return reply.type(cached.contentType).send(body);
   });
 
   app.get('/api/featured', { schema: featuredSchema }, async (_request, reply) => {

@@ -16,7 +16,7 @@ import { normaliseTag } from '../../core/tags';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
 import type { LedgerSummary } from './ledger-summary';
-import { countPublicWhere } from './ledger-summary-repository';
+import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../works/work-summary';
 
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
@@ -36,12 +36,29 @@ export function searchWords(search: string | undefined): string[] {
   return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 }
 
+const REGISTRY_ID = /^VW-\d{4}-\d{6,}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A search that is exactly one registry number or UUID names one work: it is looked up by the
+ * unique index instead of the trigram search (same answer: the ids are part of search_text, and
+ * no other work's text holds a whole registry number or UUID in practice).
+ */
+export function exactReference(search: string | undefined): { column: 'id' | 'registry_id'; value: string } | null {
+  const text = (search ?? '').trim();
+  if (REGISTRY_ID.test(text)) return { column: 'registry_id', value: text.toUpperCase() };
+  if (UUID.test(text)) return { column: 'id', value: text.toLowerCase() };
+  return null;
+}
+
 /** The ledger's search and filters as conditions, usable in WHERE and in an aggregate's FILTER. */
 function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   // Decision 0010: the search runs here, over every row, not over the page the browser holds.
   // search_text is lower-cased and trigram-indexed, so '%word%' does not need a full scan.
-  for (const word of searchWords(params.search)) conditions.push(eb('search_text', 'like', `%${escapeLike(word)}%`));
+  const exact = exactReference(params.search);
+  if (exact) conditions.push(exact.column === 'id' ? eb('id', '=', exact.value) : eb('registry_id', '=', exact.value));
+  else for (const word of searchWords(params.search)) conditions.push(eb('search_text', 'like', `%${escapeLike(word)}%`));
   if (params.tool) conditions.push(eb('tool', '=', params.tool));
   // 'Web' also finds the works stored as 'Web Browser' before artists could choose (decision 0021).
   if (params.platform) conditions.push(eb('platform', 'in', storedPlatformsFor(params.platform)));
@@ -75,13 +92,26 @@ function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort']): P
 
 export interface LedgerPage {
   rows: WorkSummaryRow[];
-  /** Works matching the search and filters, on all pages. */
-  total: number;
+  /** Works matching the search and filters, on all pages: exact up to the cap, estimated above. */
+  total: BoundedTotal;
+}
+
+/**
+ * The total of a filtered ledger: a single tool or platform filter is one of the counter rows
+ * (exact at any size); anything else is counted up to the cap.
+ */
+function ledgerTotal(db: Kysely<DB>, params: LedgerQueryParams, conditions: Expression<SqlBool>[], summary: LedgerSummary) {
+  const exact = async (n: Promise<number> | number): Promise<BoundedTotal> => ({ value: await n, exact: true });
+  if (conditions.length === 0) return exact(summary.publicTotal);
+  if (conditions.length === 1 && params.tool) return exact(readCounter(db, 'tool', [params.tool]));
+  if (conditions.length === 1 && params.platform) return exact(readCounter(db, 'platform', storedPlatformsFor(params.platform)));
+  return countPublicWhere(db, conditions);
 }
 
 /**
  * One page of the ledger. Without a search or filter the total is the summary's; with one, it
- * is counted with the same conditions (trigram and b-tree indexes, not a scan of every row).
+ * is counted with the same conditions, up to the cap (trigram and b-tree indexes, not a scan of
+ * every row).
  */
 export async function readLedgerPage(
   db: Kysely<DB>,
@@ -89,22 +119,30 @@ export async function readLedgerPage(
   now: Date,
   summary: LedgerSummary,
 ): Promise<LedgerPage> {
+  const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
+  const [rows, total] = await Promise.all([ledgerPageQuery(db, params, now).execute(), ledgerTotal(db, params, conditions, summary)]);
+  return { rows, total };
+}
+
+/** The query of one ledger page (also what the index tests EXPLAIN). */
+export function ledgerPageQuery(db: Kysely<DB>, params: LedgerQueryParams, now: Date) {
   const pageSize = PAGE_SIZES.ledger;
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
-  const [rows, total] = await Promise.all([
-    applySort(
-      db
-        .selectFrom('public_submissions')
-        .select(WORK_SUMMARY_COLUMNS)
-        .where((eb) => eb.and(conditions)),
-      params.sort,
-    )
-      .limit(pageSize)
-      .offset((params.page - 1) * pageSize)
-      .execute(),
-    conditions.length === 0 ? summary.publicTotal : countPublicWhere(db, conditions),
-  ]);
-  return { rows, total };
+  return applySort(
+    db
+      .selectFrom('public_submissions')
+      .select(WORK_SUMMARY_COLUMNS)
+      .where((eb) => eb.and(conditions)),
+    params.sort,
+  )
+    .limit(pageSize)
+    .offset((params.page - 1) * pageSize);
+}
+
+/** Whether a public work registered after registry number `seq` matches the search and filters (a short index range). */
+export async function ledgerGainsWorkAfter(db: Kysely<DB>, params: LedgerQueryParams, now: Date, seq: string): Promise<boolean> {
+  const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
+  return publicWorkAfter(db, seq, conditions);
 }
 
 /** Home page: FEATURED_COUNT random works out of the newest FEATURED_POOL scoring >= 62 (docs/product.md §2). */

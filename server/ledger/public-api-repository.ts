@@ -2,7 +2,7 @@
 // only, selecting exactly the columns a PublicApiRecord is built from (decision 0017).
 import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types';
-import { countPublicWhere } from './ledger-summary-repository';
+import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
 import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
 
 const RECORD_COLUMNS = [
@@ -79,36 +79,47 @@ function cursorAfter(row: RecordRow): string {
 
 export interface PublicApiPage {
   rows: PublicSubmissionRow[];
-  /** Entries matching the filters on all pages. */
-  total: number;
+  /** Entries matching the filters on all pages: exact up to the cap, estimated above. */
+  total: BoundedTotal;
   /** Cursor to the page after this one, or null when this page reaches the end. */
   nextCursor: string | null;
 }
 
 /**
- * One page of answers. `publicTotal` gives the count of the whole ledger (the caller keeps it per
- * ledger version), so only a filtered question counts its own total.
+ * The total of a question: the whole ledger, one tool or the training filter alone are counter
+ * rows (exact at any size); anything else is counted up to the cap.
  */
-export async function readPublicApiPage(
-  db: Kysely<DB>,
-  query: PublicApiQuery,
-  publicTotal: () => Promise<number>,
-): Promise<PublicApiPage> {
+function filteredTotal(db: Kysely<DB>, filters: PublicApiFilters, conditions: Expression<SqlBool>[]): Promise<BoundedTotal> {
+  const exact = async (n: Promise<number>): Promise<BoundedTotal> => ({ value: await n, exact: true });
+  if (conditions.length === 0) return exact(readCounter(db, 'public'));
+  if (conditions.length === 1 && filters.tool_filter) return exact(readCounter(db, 'tool', [filters.tool_filter], true));
+  if (conditions.length === 1 && filters.training_allowed) return exact(readCounter(db, 'training'));
+  return countPublicWhere(db, conditions);
+}
+
+/** Whether a public work registered after registry number `seq` matches the filters (a short index range). */
+export function publicApiGainsWorkAfter(db: Kysely<DB>, filters: PublicApiFilters, seq: string): Promise<boolean> {
+  return publicWorkAfter(db, seq, filterConditions(filters));
+}
+
+/** One page of answers and the total of the question. */
+export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery): Promise<PublicApiPage> {
   const conditions = filterConditions(query);
-  const [rows, total] = await Promise.all([
-    // One row more than asked tells whether another page follows.
-    afterCursor(
-      selectRecords(db).where((eb) => eb.and(conditions)),
-      query.cursor,
-    )
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute(),
-    conditions.length === 0 ? publicTotal() : countPublicWhere(db, conditions),
-  ]);
+  const [rows, total] = await Promise.all([publicApiPageQuery(db, query).execute(), filteredTotal(db, query, conditions)]);
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return { rows: page, total, nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
+}
+
+/** The query of one page; one row more than asked tells whether another page follows. */
+export function publicApiPageQuery(db: Kysely<DB>, query: PublicApiQuery) {
+  const conditions = filterConditions(query);
+  return afterCursor(
+    selectRecords(db).where((eb) => eb.and(conditions)),
+    query.cursor,
+  )
+    .limit(query.limit + 1)
+    .offset(query.offset);
 }
 
 /**

@@ -15,17 +15,16 @@ import {
   toPublicRecord,
   type PublicApiQuery,
 } from './public-api';
-import { ledgerSummaryAt } from './ledger-summary';
-import { readPublicApiPage } from './public-api-repository';
+import { readCounter } from './ledger-summary-repository';
+import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
-import { readLedgerVersion } from '../db/ledger-version';
-import { ResponseCache } from './response-cache';
+import { CachedAnswers } from './cached-answers';
 import { queryParameterRules } from './invalid-parameter';
 import { croissantSchema, dumpSchema, publicLedgerSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
 
-/** Bytes of built responses kept per process for reuse while the ledger does not change. */
+/** Bytes of built responses kept per process for reuse (cached-answers.ts says for how long). */
 const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Headers a browser script on another site may read from our answers. */
@@ -50,29 +49,30 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
   const siteUrl = config.siteUrl;
   const routeConfig = { rateLimit: rateLimitConfig('public-api', config.rateLimit.apiPerHour, 'hour', config.rateLimit.disabled) };
 
-  const cache = new ResponseCache(RESPONSE_CACHE_BYTES);
+  const cache = new CachedAnswers(db, RESPONSE_CACHE_BYTES, deps.now);
 
   async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
     const now = deps.now();
     const generatedAt = cachePeriodStart(now);
     // JSON is read by programs in place; the other formats are files people save.
     if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
-    // The same question asked again before the ledger changes gets the same bytes back.
-    const version = await readLedgerVersion(db);
-    const key = JSON.stringify([version, generatedAt, query]);
-    const hit = cache.get(key);
-    if (hit) return sendCacheable(request, reply, hit.body, hit.contentType, hit.etag);
-
-    const page = await readPublicApiPage(db, query, async () => (await ledgerSummaryAt(db, version)).publicTotal);
-    const records = page.rows.map((row) =>
-      toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
-    );
-    const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt });
-    const format = FORMATS[query.format];
-    const body = format.write(records, { metadata, siteUrl });
-    const etag = strongEtag(body);
-    cache.set(key, { body, etag, contentType: format.contentType });
-    return sendCacheable(request, reply, body, format.contentType, etag);
+    // The same question asked again gets the same bytes back while they are current (cached-answers.ts).
+    const key = JSON.stringify([generatedAt, query]);
+    const scope = {
+      firstPage: query.offset === 0 && !query.cursor,
+      gainsWorkAfter: (seq: string) => publicApiGainsWorkAfter(db, query, seq),
+    };
+    const answer = await cache.get(key, scope, async () => {
+      const page = await readPublicApiPage(db, query);
+      const records = page.rows.map((row) =>
+        toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
+      );
+      const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt });
+      const format = FORMATS[query.format];
+      const body = format.write(records, { metadata, siteUrl });
+      return { body, etag: strongEtag(body), contentType: format.contentType };
+    });
+    return sendCacheable(request, reply, answer.body, answer.contentType, answer.etag);
   }
 
   async function dump(_request: FastifyRequest, reply: FastifyReply) {
@@ -86,7 +86,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   async function croissant(request: FastifyRequest, reply: FastifyReply) {
     const now = deps.now();
-    const totalEntries = (await ledgerSummaryAt(db, await readLedgerVersion(db))).publicTotal;
+    const totalEntries = await readCounter(db, 'public');
     const description = croissantDescription({ siteUrl, totalEntries, generatedAt: cachePeriodStart(now) });
     return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
   }

@@ -1,6 +1,5 @@
-// Reuses a read response while the ledger has not changed: the key holds the ledger version
-// (moved by a trigger on every change to submissions), so a new, changed or removed work is
-// never served from here. Bounded by total bytes; least recently used entries go first.
+// Built read responses kept for reuse, bounded by total bytes; least recently used entries go
+// first. Whether a kept answer may still be served is the caller's rule (cached-answers.ts).
 
 export interface CachedResponse {
   body: string;
@@ -8,13 +7,13 @@ export interface CachedResponse {
   contentType: string;
 }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+export class ResponseCache<T extends CachedResponse = CachedResponse> {
+  private readonly entries = new Map<string, T>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): CachedResponse | undefined {
+  get(key: string): T | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       // Re-insert: a Map iterates in insertion order, so the oldest key is the least recently used.
@@ -24,7 +23,7 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, value: CachedResponse): void {
+  set(key: string, value: T): void {
     const size = value.body.length;
     if (size > this.maxBytes / 4) return; // one huge body must not flush everything else
     this.remove(key);

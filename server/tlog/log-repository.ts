@@ -187,3 +187,28 @@ export async function logSize(db: Kysely<DB>): Promise<number> {
   const row = await sql<{ n: string }>`SELECT count(*) AS n FROM tlog_leaves`.execute(db);
   return Number(row.rows[0].n);
 }
+
+/** A complete subtree: 2^level leaves starting at leaf number * 2^level. */
+export interface SubtreeRef {
+  level: number;
+  number: number;
+}
+
+/** Stored hashes (lowercase hex) of those of `nodes` kept in tlog_subtrees, by `${level}:${number}`. */
+export async function readSubtreeHashes(db: Kysely<DB>, nodes: readonly SubtreeRef[]): Promise<Map<string, string>> {
+  if (nodes.length === 0) return new Map();
+  const rows = await sql<{ level: number; number: string; hash: string }>`
+    SELECT s.level, s.number, s.hash
+    FROM unnest(${nodes.map((n) => n.level)}::smallint[], ${nodes.map((n) => String(n.number))}::bigint[]) AS k(level, number)
+    JOIN tlog_subtrees s ON s.level = k.level AND s.number = k.number`.execute(db);
+  return new Map(rows.rows.map((r) => [`${r.level}:${Number(r.number)}`, r.hash]));
+}
+
+/** Keeps subtree hashes; one computed already by another process is left as it is (the same bytes). */
+export async function insertSubtreeHashes(db: Kysely<DB>, nodes: readonly (SubtreeRef & { hash: string })[]): Promise<void> {
+  if (nodes.length === 0) return;
+  await sql`
+    INSERT INTO tlog_subtrees (level, number, hash)
+    SELECT * FROM unnest(${nodes.map((n) => n.level)}::smallint[], ${nodes.map((n) => String(n.number))}::bigint[], ${nodes.map((n) => n.hash)}::text[])
+    ON CONFLICT (level, number) DO NOTHING`.execute(db);
+}

@@ -10,17 +10,44 @@
 // Each call first PLANS which leaves it needs (walking down to memoised nodes), then reads
 // them with as few range queries as possible, then hashes. Memory: one 32-byte hash per
 // complete subtree of at least `minCachedSize` leaves, i.e. about 2n / minCachedSize hashes.
+//
+// With a SubtreeStore (the database, log-tree.ts) the memo is also kept outside the process:
+// before planning, the complete subtrees a call needs and does not know are asked of the store
+// (one query per tree level the answer is missing at, usually one query in all), and those it
+// then computes are written back. So a process that just started answers a proof or a root with
+// O(log n) stored hashes instead of a pass over the whole log; only the first computation of a
+// subtree, anywhere, reads its leaves.
 
 import { hashChildren, splitPoint, type LeafRange } from './merkle';
 
 /** Returns the leaf hashes with indices start..end-1, in order. */
 export type LeafHashReader = (start: number, end: number) => Promise<Uint8Array[]>;
 
+/** A complete subtree: `size` (a power of two) leaves from `start` (a multiple of `size`). */
+export interface SubtreeNode {
+  start: number;
+  size: number;
+}
+
+/** Keeps complete subtree hashes across processes and restarts. */
+export interface SubtreeStore {
+  /** The stored hashes among `nodes`, keyed by subtreeKey. */
+  read(nodes: readonly SubtreeNode[]): Promise<Map<string, Uint8Array>>;
+  /** Keeps newly computed hashes (complete subtrees only, so they never change). */
+  write(nodes: readonly (SubtreeNode & { hash: Uint8Array })[]): Promise<void>;
+}
+
+export function subtreeKey(start: number, size: number): string {
+  return `${start}:${size}`;
+}
+
 export interface TreeHasherOptions {
   /** Smallest complete subtree worth memoising; below it, leaves are read and hashed. */
   minCachedSize?: number;
   /** Largest number of leaves fetched by one read call. */
   readChunk?: number;
+  /** Where memoised hashes are also read from and written to. */
+  store?: SubtreeStore;
 }
 
 const DEFAULT_MIN_CACHED = 256;
@@ -37,6 +64,7 @@ export class TreeHasher {
   private readonly memo = new Map<string, Uint8Array>();
   private readonly minCachedSize: number;
   private readonly readChunk: number;
+  private readonly store: SubtreeStore | undefined;
 
   constructor(
     private readonly read: LeafHashReader,
@@ -44,6 +72,7 @@ export class TreeHasher {
   ) {
     this.minCachedSize = options.minCachedSize ?? DEFAULT_MIN_CACHED;
     this.readChunk = options.readChunk ?? DEFAULT_READ_CHUNK;
+    this.store = options.store;
     if (!isPowerOfTwo(this.minCachedSize)) throw new RangeError('minCachedSize must be a power of two');
     if (!Number.isSafeInteger(this.readChunk) || this.readChunk < 1) throw new RangeError('readChunk must be a positive integer');
   }
@@ -60,10 +89,50 @@ export class TreeHasher {
       if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) {
         throw new RangeError(`Invalid leaf range [${start}, ${end})`);
       }
-      this.plan(start, end, needed);
     }
+    if (this.store) await this.loadStored(ranges, this.store);
+    for (const [start, end] of ranges) this.plan(start, end, needed);
     const leaves = await this.fetch(needed);
-    return ranges.map(([start, end]) => this.compute(start, end, leaves));
+    const computed: Array<SubtreeNode & { hash: Uint8Array }> = [];
+    const hashes = ranges.map(([start, end]) => this.compute(start, end, leaves, computed));
+    if (this.store && computed.length > 0) await this.store.write(computed);
+    return hashes;
+  }
+
+  /**
+   * Moves into the memo every stored hash the ranges can use: first the largest complete
+   * subtrees they split into; where one is not stored, its two halves next round, and so on
+   * down to `minCachedSize`.
+   */
+  private async loadStored(ranges: readonly LeafRange[], store: SubtreeStore): Promise<void> {
+    const absent = new Set<string>();
+    for (;;) {
+      const unknownByKey = new Map<string, SubtreeNode>();
+      for (const [start, end] of ranges) this.unknownNodes(start, end, absent, unknownByKey);
+      if (unknownByKey.size === 0) return;
+      const unknown = [...unknownByKey.values()];
+      const found = await store.read(unknown);
+      for (const node of unknown) {
+        const key = subtreeKey(node.start, node.size);
+        const hash = found.get(key);
+        if (hash) this.memo.set(key, hash);
+        else absent.add(key);
+      }
+    }
+  }
+
+  /** Appends to `out` the largest memoisable subtrees of [start, end) neither memoised nor known absent. */
+  private unknownNodes(start: number, end: number, absent: ReadonlySet<string>, out: Map<string, SubtreeNode>): void {
+    const key = this.key(start, end);
+    if (key && this.memo.has(key)) return;
+    if (key && !absent.has(key)) {
+      out.set(key, { start, size: end - start });
+      return;
+    }
+    if (end - start <= this.minCachedSize) return;
+    const k = splitPoint(end - start);
+    this.unknownNodes(start, start + k, absent, out);
+    this.unknownNodes(start + k, end, absent, out);
   }
 
   async hashRange(start: number, end: number): Promise<Uint8Array> {
@@ -72,7 +141,7 @@ export class TreeHasher {
 
   private key(start: number, end: number): string | undefined {
     const size = end - start;
-    return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? `${start}:${size}` : undefined;
+    return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? subtreeKey(start, size) : undefined;
   }
 
   /** Appends to `out` the leaf ranges (merged when adjacent) needed to hash [start, end). */
@@ -105,7 +174,13 @@ export class TreeHasher {
     return leaves;
   }
 
-  private compute(start: number, end: number, leaves: Map<number, Uint8Array>): Uint8Array {
+  /** MTH(D[start:end]); memoises, and appends to `computed`, each complete subtree it hashes. */
+  private compute(
+    start: number,
+    end: number,
+    leaves: Map<number, Uint8Array>,
+    computed: Array<SubtreeNode & { hash: Uint8Array }>,
+  ): Uint8Array {
     if (end - start === 1) {
       const leaf = leaves.get(start);
       if (!leaf) throw new Error(`Leaf ${start} was not read`);
@@ -115,8 +190,11 @@ export class TreeHasher {
     const known = key ? this.memo.get(key) : undefined;
     if (known) return known;
     const k = splitPoint(end - start);
-    const hash = hashChildren(this.compute(start, start + k, leaves), this.compute(start + k, end, leaves));
-    if (key) this.memo.set(key, hash);
+    const hash = hashChildren(this.compute(start, start + k, leaves, computed), this.compute(start + k, end, leaves, computed));
+    if (key) {
+      this.memo.set(key, hash);
+      computed.push({ start, size: end - start, hash });
+    }
     return hash;
   }
 }

@@ -46,26 +46,44 @@ const ARCHIVE_ID = 'ledger-dump-gz';
 const JSONL_ID = 'ledger-dump-jsonl';
 const RECORD_SET_ID = 'entries';
 
-// [name, dataType, JSON path in a dump line, description]
-const FIELDS: ReadonlyArray<readonly [string, string, string, string]> = [
+// [name, dataType, JSON path in a dump line, description]: every key of a dump line
+// (PublicApiRecord), in its order, with the Croissant / schema.org type of its values.
+export const CROISSANT_FIELDS: ReadonlyArray<readonly [string, string, string, string]> = [
   ['id', 'sc:Text', '$.id', 'Registry ID, VW-YYYY-NNNNNN.'],
-  ['uuid', 'sc:Text', '$.uuid', 'Submission UUID.'],
+  ['uuid', 'sc:Text', '$.uuid', 'Submission UUID; /verify/{uuid} resolves too.'],
   ['title', 'sc:Text', '$.title', 'Title of the artwork.'],
   ['artist_name', 'sc:Text', '$.artist_name', 'Public artist name.'],
+  ['author_location', 'sc:Text', '$.author_location', '"City, State, Country" from the parts the artist gave, or null.'],
   ['prompt', 'sc:Text', '$.prompt', 'The prompt, only where the artist made it public; otherwise null.'],
+  ['prompt_available', 'sc:Boolean', '$.prompt_available', 'The artist made the prompt public.'],
   ['tool', 'sc:Text', '$.tool', 'AI tool the artist named.'],
+  ['platform', 'sc:Text', '$.platform', 'Platform the work was made on, as the artist named it.'],
+  ['verification_method', 'sc:Text', '$.verification_method', 'How the artist registered the work (e.g. Fast Submit).'],
   ['trust_meter', 'sc:Integer', '$.trust_meter', 'Trust score 0-100, computed by the registry from the evidence.'],
   ['status', 'sc:Text', '$.status', 'Trust status label derived from the score.'],
-  ['created_at', 'sc:Date', '$.created_at', 'Registration time, ISO 8601 UTC.'],
-  ['image_url', 'sc:URL', '$.image_url', 'Absolute URL of the image.'],
+  ['tags', 'sc:Text', '$.tags[*]', 'Tags the artist chose (one value per tag).'],
+  ['usage_type', 'sc:Text', '$.usage_type[*]', 'Intended uses the artist named (one value per use).'],
+  ['created_at', 'sc:DateTime', '$.created_at', 'Registration time, ISO 8601 UTC.'],
+  ['image_available', 'sc:Boolean', '$.image_available', 'The registry holds a usable image of the work.'],
+  ['image_url', 'sc:URL', '$.image_url', 'Absolute URL of the image (a JPEG copy), or null.'],
   ['image_sha256', 'sc:Text', '$.image_sha256', 'SHA-256 (hex) of the original image file.'],
   ['license', 'sc:Text', '$.license', 'Licence the artist chose for this work.'],
-  ['allow_ai_training', 'sc:Boolean', '$.permissions.allow_ai_training', 'The artist allows use for AI training.'],
+  [
+    'allow_ai_training',
+    'sc:Boolean',
+    '$.permissions.allow_ai_training',
+    'The artist allows use for AI training; false means training is reserved.',
+  ],
+  ['restrict_usage', 'sc:Boolean', '$.permissions.restrict_usage', 'The artist restricts how the work may be used.'],
+  ['remix_allowed', 'sc:Boolean', '$.permissions.remix_allowed', 'The artist allows remixes.'],
   ['no_commercial', 'sc:Boolean', '$.permissions.no_commercial', 'The artist forbids commercial use.'],
-  ['must_give_credit', 'sc:Boolean', '$.permissions.must_give_credit', 'The artist requires credit.'],
   ['sensitive_content', 'sc:Boolean', '$.permissions.sensitive_content', 'The artist marked the work as sensitive.'],
+  ['must_give_credit', 'sc:Boolean', '$.permissions.must_give_credit', 'The artist requires credit.'],
+  ['log_index', 'sc:Integer', '$.log_index', 'Leaf index in the transparency log, null until logged.'],
   ['ledger_url', 'sc:URL', '$.ledger_url', 'Proof page of the work.'],
 ];
+const FIELDS = CROISSANT_FIELDS;
+const REPEATED_FIELDS = new Set(['tags', 'usage_type']);
 
 /**
  * Croissant 1.0 (MLCommons) description of the ledger as an ML dataset, for
@@ -95,6 +113,19 @@ export function croissantDescription(input: { siteUrl: string; totalEntries: num
     dateModified: input.generatedAt.toISOString(),
     isLiveDataset: true,
     keywords: ['AI-generated art', 'provenance', 'image dataset', 'prompts', 'trust score'],
+    // Croissant RAI 1.0: how the data came to be and what it does not cover.
+    'rai:dataCollection':
+      'Artists register their own works through the web form or API: title, prompt, tool and evidence; the registry computes ' +
+      'the image SHA-256 and the trust score. Nothing is scraped.',
+    'rai:dataCollectionType': 'Self-reported by the artists',
+    'rai:personalSensitiveInformation':
+      'Artist names and, where the artist gave them, city, state and country. E-mail addresses, private prompts and IP addresses ' +
+      'are never included.',
+    'rai:dataLimitations':
+      'Titles, prompts, tools and permissions are what the artist stated; the trust score measures the evidence given, not ' +
+      'authorship. Works marked sensitive_content may need filtering.',
+    'rai:dataUseCases':
+      "Provenance research and attribution. AI training only of works whose allow_ai_training is true: the artist's choice.",
     distribution: [
       {
         '@type': 'cr:FileObject',
@@ -127,6 +158,7 @@ export function croissantDescription(input: { siteUrl: string; totalEntries: num
           name,
           description,
           dataType,
+          ...(REPEATED_FIELDS.has(name) ? { repeated: true } : {}),
           source: { fileObject: { '@id': JSONL_ID }, extract: { jsonPath } },
         })),
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_API } from '../../../core/constants';
+import { LEDGER_EXACT_TOTAL_CAP, PUBLIC_API } from '../../../core/constants';
 import type { PublicApiQuery } from './params';
 
 export const PUBLIC_API_VERSION = PUBLIC_API.apiVersion;
@@ -7,7 +7,15 @@ export const PUBLIC_API_VERSION = PUBLIC_API.apiVersion;
 /** Response metadata (docs/product.md §3), plus paging and the training filter. */
 export const publicApiMetadataSchema = z
   .object({
-    total_entries: z.number().int().describe('Entries matching the filters, across all pages.'),
+    total_entries: z
+      .number()
+      .int()
+      .describe(
+        `Entries matching the filters, across all pages: exact when total_exact, otherwise an estimate above ${LEDGER_EXACT_TOTAL_CAP}.`,
+      ),
+    total_exact: z
+      .boolean()
+      .describe(`Whether total_entries is an exact count. Totals are counted exactly up to ${LEDGER_EXACT_TOTAL_CAP} entries.`),
     offset: z.number().int(),
     limit: z.number().int(),
     min_trust_level: z.number().int(),
@@ -29,12 +37,14 @@ export interface WriterMeta {
 
 export function buildMetadata(input: {
   query: Pick<PublicApiQuery, 'offset' | 'limit' | 'min_trust_level' | 'include_prompts' | 'training_allowed'>;
-  totalEntries: number;
+  /** A bare number is an exact count. */
+  totalEntries: number | { value: number; exact: boolean };
   nextCursor: string | null;
   generatedAt?: Date;
 }): PublicApiMetadata {
   return {
-    total_entries: input.totalEntries,
+    total_entries: typeof input.totalEntries === 'number' ? input.totalEntries : input.totalEntries.value,
+    total_exact: typeof input.totalEntries === 'number' ? true : input.totalEntries.exact,
     offset: input.query.offset,
     limit: input.query.limit,
     min_trust_level: input.query.min_trust_level,

@@ -55,6 +55,7 @@ describe('public read API formats', () => {
     const body = res.json();
     expect(body.metadata).toEqual({
       total_entries: 5,
+      total_exact: true,
       offset: 0,
       limit: 100,
       min_trust_level: 0,
@@ -116,7 +117,7 @@ describe('public read API formats', () => {
   it('answers RSS that a feed reader reads back, linking each item to its proof page', async () => {
     const res = await get('/api/v1/ledger?format=rss');
     expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="ai-art-ledger-2026-11-22.rss"');
+    expect(res.headers['content-disposition']).toBe('inline; filename="ai-art-ledger-2026-11-22.rss"');
     const feed = await new Parser().parseString(res.body);
     expect(feed.items.map((i) => i.title)).toEqual([...ALL_TITLES].reverse());
     expect(feed.items[0].link).toBe(`http://ledger.test/verify/${ids.formula.registry_id}`);
@@ -161,7 +162,9 @@ describe('caching and CORS', () => {
 
   it('changes the ETag when the data changes', async () => {
     const before = await get('/api/v1/ledger?format=json&min_trust_level=95');
-    await insertWork(t.deps.db, { title: 'High score', trust_meter: 96, created_at: new Date('2026-10-01T00:00:00Z') });
+    const added = await insertWork(t.deps.db, { title: 'High score', trust_meter: 94, created_at: new Date('2026-10-01T00:00:00Z') });
+    // A change to a public work (here its score) shows in the very next answer.
+    await t.deps.db.updateTable('submissions').set({ trust_meter: 96 }).where('id', '=', added.id).execute();
     const after = await get('/api/v1/ledger?format=json&min_trust_level=95', { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.map((r: { title: string }) => r.title)).toEqual(['High score']);

@@ -1,5 +1,6 @@
-// Responses are reused only while the ledger is unchanged: any change to submissions (even a
-// direct SQL update) shows up in the very next answer.
+// Responses are reused only while they are current: any change to submissions (even a direct
+// SQL update) shows up in the very next first page. (Deeper pages after a registration:
+// tests/integration/ledger/fine-grained-cache.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';

@@ -15,6 +15,7 @@ describe('JSON export', () => {
     expect(Object.keys(body)).toEqual(['metadata', 'data']);
     expect(body.metadata).toEqual({
       total_entries: 42,
+      total_exact: true,
       offset: 0,
       limit: 100,
       min_trust_level: 0,

@@ -21,6 +21,7 @@ import {
   type LedgerFilterPatch,
   type LedgerView,
 } from '../components/ledger/ledgerView';
+import { formatTotal } from '../components/ledger/format';
 import { pageCount } from '../components/ledger/pagination';
 import { useLastSuccessful } from '../components/ledger/useLastSuccessful';
 import { apiGet } from '../lib/api';
@@ -136,6 +137,7 @@ export default function LedgerPage() {
             page={view.page}
             pageSize={PAGE_SIZES.ledger}
             total={data.total}
+            totalLabel={formatTotal(data.total, data.total_exact)}
             noun="submissions"
             onPageChange={changePage}
           />

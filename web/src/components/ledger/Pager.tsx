@@ -15,16 +15,18 @@ export interface PagerProps {
   noun?: string;
   /** Show up to this many numbered buttons around the current page. */
   numberedButtons?: number;
+  /** The total as shown when it is not a plain count, e.g. '10,000+' for an estimate. */
+  totalLabel?: string;
 }
 
-export function Pager({ page, pageSize, total, onPageChange, label, noun, numberedButtons }: PagerProps) {
+export function Pager({ page, pageSize, total, onPageChange, label, noun, numberedButtons, totalLabel }: PagerProps) {
   const { from, to } = shownRange(page, pageSize, total);
   const pages = numberedButtons ? pageWindow(page, pageCount(total, pageSize), numberedButtons) : [];
   return (
     <nav aria-label={label} className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       {noun && (
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          Showing {from}-{to} of {total} {noun}
+          Showing {from}-{to} of {totalLabel ?? total} {noun}
         </p>
       )}
       <div className="flex flex-wrap items-center justify-center gap-2">

@@ -1,3 +1,4 @@
+import { LEDGER_EXACT_TOTAL_CAP, LEDGER_LIST_STALE_SECONDS } from '../../../../../../core/constants';
 import { CodeBlock } from '../CodeBlock';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';
@@ -41,6 +42,15 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
             <li>
               Responses are cached for up to 5 minutes and carry an <code>ETag</code> header, so polling more often than that brings
               nothing new.
+            </li>
+            <li>
+              The server builds each answer from the current ledger: a removed or hidden work leaves every answer at once, and a new
+              work shows at once on a first page (no <code>offset</code> or <code>cursor</code>). A later page may show the ledger as
+              it was up to {LEDGER_LIST_STALE_SECONDS} seconds before.
+            </li>
+            <li>
+              <code>metadata.total_entries</code> is exact up to {LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')} entries; above that
+              it is an estimate and <code>metadata.total_exact</code> is <code>false</code>.
             </li>
             <li>For a full copy use the bulk dump below rather than paging through the whole ledger.</li>
             <li>

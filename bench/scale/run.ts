@@ -1,0 +1,361 @@
+// `npm run bench:scale [-- --works N --seconds S --keep]`: builds a PostgreSQL database of N
+// works (default 1,000,000), starts the app on it and measures the questions of issue 13 next to
+// two references run in this same script: a plain `pg` route sending the same SQL, and a bare
+// Node server answering a constant. Each is measured quiet and under a steady stream of
+// registrations (2 clients registering real images through the HTTP API). Machines are shared
+// and noisy: read the ratios, not the absolute numbers. README.md § Benchmarks explains the table.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { seed } from '../../server/cli/seed';
+import { loadConfig } from '../../server/config';
+import type { DB } from '../../server/db/types';
+import { processImage } from '../../server/image';
+import { openRuntime } from '../../server/runtime';
+import { closeFingerprints } from '../../server/works/works-repository';
+import { createBenchDatabase, DEFAULT_SERVER_URL, type BenchDatabase } from './database';
+import { get, load, percentiles, timeEach, type Latencies, type Load } from './measure';
+import { checkGeneratedLeaves, multiplyWorks } from './multiply';
+import { replay } from './plain-routes';
+import { ImagePool, makeImages, registerOne, startRegistrations, type BenchImage } from './registrations';
+import { httpScenarios, type HttpScenario } from './scenarios';
+import { constantServer, killAppServers, listen, startApp, type AppServer, type LocalServer } from './servers';
+import { printTable, type Row } from './table';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      works: { type: 'string', default: '1000000' },
+      'seed-works': { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      search: { type: 'string', default: 'light' },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const int = (name: keyof typeof values, min: number) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min}.`);
+    return n;
+  };
+  return {
+    works: int('works', 1),
+    seedWorks: int('seed-works', 10),
+    seconds: int('seconds', 1),
+    connections: int('connections', 1),
+    search: values.search as string,
+    keep: values.keep as boolean,
+  };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const log = (line: string) => console.log(line);
+
+/** Everything to undo on exit, Ctrl-C included. */
+const cleanup: { database?: BenchDatabase; dataDir?: string; keep: boolean; local: LocalServer[]; pool?: pg.Pool } = {
+  keep: false,
+  local: [],
+};
+
+async function cleanUp(): Promise<void> {
+  killAppServers();
+  await Promise.all(cleanup.local.map((s) => s.close().catch(() => undefined)));
+  if (cleanup.dataDir && !cleanup.keep) fs.rmSync(cleanup.dataDir, { recursive: true, force: true });
+  if (cleanup.dataDir && cleanup.keep) log(`Kept image folder ${cleanup.dataDir}`);
+  // A query still running (Ctrl-C) keeps its client: the drop below ends that connection.
+  await Promise.race([cleanup.pool?.end(), new Promise((r) => setTimeout(r, 1000))]).catch(() => undefined);
+  if (cleanup.database && !cleanup.keep) await cleanup.database.drop().catch((err: Error) => console.error(err.message));
+  if (cleanup.database && cleanup.keep) log(`Kept database ${cleanup.database.url}`);
+}
+
+/** The environment of the app processes and of the in-process seeding. */
+function appEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  // One log origin for every start: by default it follows the port, which changes each time.
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_DISABLED: '1',
+    LOG_LEVEL: 'warn',
+    TLOG_ORIGIN: 'bench.localhost/log',
+  };
+}
+
+async function seedRealWorks(env: NodeJS.ProcessEnv, count: number): Promise<void> {
+  const deps = await openRuntime(loadConfig(env));
+  try {
+    await seed(deps, { count, seed: 13, concurrency: 2 }, (line) => log(`  ${line.trim()}`));
+  } finally {
+    await deps.database.close();
+  }
+}
+
+/** Plain-pg answers for every scenario: the first scenario that recognises the request answers it. */
+async function plainServer(pool: pg.Pool, scenarios: HttpScenario[]): Promise<LocalServer> {
+  return listen((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const queries = scenarios.map((s) => s.plain(url)).find((q) => q !== undefined);
+    if (!queries) {
+      res.writeHead(404).end();
+      return;
+    }
+    replay(pool, queries).then(
+      (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
+  });
+}
+
+interface Compared {
+  app: Load;
+  plain: Load;
+  bare: Load;
+}
+
+async function compare(app: AppServer, plain: LocalServer, scenario: HttpScenario, o: ReturnType<typeof options>): Promise<Compared> {
+  const body = await get(`${app.url}${scenario.path}`);
+  const bare = await constantServer(body, 'application/json');
+  try {
+    const run = (base: string) =>
+      load(`${base}${scenario.path}`, { connections: o.connections, seconds: o.seconds, distinctPath: scenario.distinctPath });
+    return { app: await run(app.url), plain: await run(plain.url), bare: await run(bare.url) };
+  } finally {
+    await bare.close();
+  }
+}
+
+function loadRow(scenario: string, condition: string, c: Compared): Row {
+  const bad = c.app.bad ? ` (${c.app.bad} bad)` : '';
+  return [
+    scenario,
+    condition,
+    `${fmt(c.app.rps)}${bad}`,
+    `${c.app.p50} / ${c.app.p99}`,
+    `${fmt(c.plain.rps)}${c.plain.bad ? ` (${c.plain.bad} bad)` : ''}`,
+    `${c.plain.p50} / ${c.plain.p99}`,
+    fmt(c.bare.rps),
+    (c.app.rps / c.plain.rps).toFixed(2),
+    (c.app.rps / c.bare.rps).toFixed(2),
+  ];
+}
+
+/** Random fingerprints, half of them a few bits away from a registered work's, so some lookups find neighbours. */
+async function lookupProbes(pool: pg.Pool, count: number): Promise<string[]> {
+  const { rows } = await pool.query<{ phash: string }>(
+    `SELECT image_phash AS phash FROM submissions TABLESAMPLE SYSTEM (5) WHERE image_phash IS NOT NULL LIMIT $1`,
+    [count],
+  );
+  return Array.from({ length: count }, (_, i) => {
+    const near = rows[i % Math.max(1, rows.length)]?.phash;
+    let value = near && i % 2 === 0 ? BigInt(`0x${near}`) : BigInt.asUintN(64, BigInt(Math.floor(Math.random() * 2 ** 53)) << 11n);
+    for (let b = 0; b < i % 6; b++) value ^= 1n << BigInt(Math.floor(Math.random() * 64));
+    return value.toString(16).padStart(16, '0');
+  });
+}
+
+/** The banded search (the app's closeFingerprints) against a scan of every fingerprint; also checks they agree. */
+async function nearDuplicateLatency(pool: pg.Pool, probes: string[]): Promise<{ banded: Latencies; brute: Latencies }> {
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } }),
+  });
+  const bruteForce = (phashHex: string) =>
+    pool.query<{ id: string }>(
+      `SELECT submission_id AS id FROM image_fingerprints WHERE bit_count((phash # $1::bigint)::bit(64)) <= 10`,
+      [BigInt.asIntN(64, BigInt(`0x${phashHex}`)).toString()],
+    );
+  for (const probe of probes.slice(0, 20)) {
+    const banded = [...(await closeFingerprints(db, probe)).keys()].sort();
+    const brute = (await bruteForce(probe)).rows.map((r) => r.id).sort();
+    if (banded.join() !== brute.join()) throw new Error(`Banded and brute-force near-duplicate search disagree for ${probe}.`);
+  }
+  const banded = await timeEach(probes.length, (i) => closeFingerprints(db, probes[i]));
+  const brute = await timeEach(Math.min(probes.length, 50), (i) => bruteForce(probes[i]));
+  await db.destroy();
+  return { banded, brute };
+}
+
+/** Images per second when 8 callers run the upload pipeline's image work on these files in this process. */
+async function rawImageRate(images: BenchImage[], clients: number): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < images.length) await processImage(images[next++].bytes);
+    }),
+  );
+  return images.length / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  cleanup.keep = o.keep;
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER_URL;
+  const onSignal = () => {
+    log('\nStopping: removing the servers and the bench database…');
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  cleanup.database = await createBenchDatabase(serverUrl);
+  cleanup.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-scale-'));
+  const env = appEnv(cleanup.database.url, cleanup.dataDir);
+  log(`Database ${cleanup.database.name}: seeding ${fmt(o.seedWorks)} real works through the seed code…`);
+  let t = performance.now();
+  await seedRealWorks(env, o.seedWorks);
+  const seedSeconds = (performance.now() - t) / 1000;
+
+  if (!fs.existsSync('web/dist/index.html'))
+    spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const small = await startApp(env);
+  await small.stop();
+
+  log(`Multiplying to ${fmt(o.works)} works in SQL…`);
+  const pool = new pg.Pool({ connectionString: cleanup.database.url, max: 12 });
+  // Connections ended by the final DROP DATABASE … WITH (FORCE) are expected, not a crash.
+  pool.on('error', () => undefined);
+  cleanup.pool = pool;
+  t = performance.now();
+  const grown = await multiplyWorks(pool, o.works, log);
+  const multiplySeconds = (performance.now() - t) / 1000;
+  if (grown.generated > 0) await checkGeneratedLeaves(pool, grown.firstGeneratedSeq);
+  log(
+    `Built in ${fmt(seedSeconds + multiplySeconds, 1)} s (seed ${fmt(seedSeconds, 1)} s, multiply ${fmt(multiplySeconds, 1)} s); leaves and counters checked.`,
+  );
+
+  const app = await startApp(env);
+  log(
+    `App answering /api/health ${fmt(app.healthMs)} ms after start (${fmt(small.healthMs)} ms on the ${fmt(o.seedWorks)}-work database).`,
+  );
+  // The log grew in SQL without a checkpoint: the first proof of its newest leaf signs one over
+  // the whole log, hashing every leaf once (no subtree hash is stored yet). After that, proofs
+  // read stored subtrees, as on a registry that grew one registration at a time.
+  const treeSize = Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM tlog_leaves')).rows[0].n);
+  t = performance.now();
+  await get(`${app.url}/api/log/proof/inclusion?leaf_index=${treeSize - 1}`);
+  const firstCheckpointMs = performance.now() - t;
+
+  // Measured registrations use images made up front; the background stream makes more as it goes.
+  const images = await makeImages(60 * o.seconds + 20, 7);
+  const imagePool = new ImagePool(images);
+  const streamPool = new ImagePool(await makeImages(60, 8), { seed: 8 });
+  const afterPool = new ImagePool(await makeImages(10, 9));
+  const scenarios = await httpScenarios(pool, { search: o.search, leaves: treeSize });
+  const plain = await plainServer(pool, scenarios);
+  cleanup.local.push(plain);
+
+  const rows: Row[] = [];
+  log(`\n${os.cpus().length} cores; ${o.connections} connections, ${o.seconds} s per measurement. Measuring…`);
+  for (const scenario of scenarios) rows.push(loadRow(scenario.name, 'quiet', await compare(app, plain, scenario, o)));
+  const stream = startRegistrations(app.url, streamPool, 2);
+  for (const scenario of scenarios) rows.push(loadRow(scenario.name, '2 registering', await compare(app, plain, scenario, o)));
+  const probes = await lookupProbes(pool, 200);
+  const nearUnderLoad = await nearDuplicateLatency(pool, probes);
+  await stream.stop();
+  const registeredDuringStream = stream.done;
+  if (stream.failures.length) log(`Registration failures: ${stream.failures.slice(0, 3).join(' | ')}`);
+  const nearQuiet = await nearDuplicateLatency(pool, probes);
+
+  // Registrations per second with 8 clients, then the raw image work on the same files.
+  const before = imagePool.left;
+  const eight = startRegistrations(app.url, imagePool, 8);
+  t = performance.now();
+  await new Promise((r) => setTimeout(r, o.seconds * 1000));
+  await eight.stop();
+  const regRate = eight.done / ((performance.now() - t) / 1000);
+  const used = images.slice(images.length - before, images.length - before + Math.max(eight.done, 8));
+  if (imagePool.left === 0) log('Warning: the 8 clients used every prepared image; the rate is a lower bound.');
+  const rawRate = await rawImageRate(used, 8);
+  if (eight.failures.length) log(`Registration failures: ${eight.failures.slice(0, 3).join(' | ')}`);
+
+  // The first page-1 request right after a registration, against the plain route's time for it.
+  const ledgerPage = scenarios[0];
+  const afterRegistration: number[] = [];
+  const plainSingle: number[] = [];
+  let newestShown = 0;
+  for (let i = 0; i < 10; i++) {
+    const image = await afterPool.take();
+    if (!image) break;
+    const work = await registerOne(app.url, image);
+    let started = performance.now();
+    const page = (await get(`${app.url}${ledgerPage.path}`)).toString('utf8');
+    afterRegistration.push(performance.now() - started);
+    if (page.includes(work.id)) newestShown++;
+    started = performance.now();
+    await get(`${plain.url}${ledgerPage.path}`);
+    plainSingle.push(performance.now() - started);
+  }
+  const after = percentiles(afterRegistration);
+  const plainAfter = percentiles(plainSingle);
+  await app.stop();
+  const restart = await startApp(env);
+  await restart.stop();
+
+  log('');
+  printTable(
+    [
+      'scenario',
+      'condition',
+      'app req/s',
+      'app p50/p99 ms',
+      'plain-pg req/s',
+      'plain p50/p99 ms',
+      'bare req/s',
+      'app/plain',
+      'app/bare',
+    ],
+    rows,
+  );
+  log('');
+  const ms = (n: number) => fmt(n, 1);
+  printTable(
+    ['measurement', 'app', 'reference', 'ratio'],
+    [
+      [
+        'near-duplicate search p50 / p95 ms (quiet)',
+        `${ms(nearQuiet.banded.p50)} / ${ms(nearQuiet.banded.p95)}`,
+        `brute force ${ms(nearQuiet.brute.p50)} / ${ms(nearQuiet.brute.p95)}`,
+        `brute ÷ banded ${(nearQuiet.brute.p50 / nearQuiet.banded.p50).toFixed(2)}`,
+      ],
+      [
+        'near-duplicate search p50 / p95 ms (2 registering)',
+        `${ms(nearUnderLoad.banded.p50)} / ${ms(nearUnderLoad.banded.p95)}`,
+        `brute force ${ms(nearUnderLoad.brute.p50)} / ${ms(nearUnderLoad.brute.p95)}`,
+        `brute ÷ banded ${(nearUnderLoad.brute.p50 / nearUnderLoad.banded.p50).toFixed(2)}`,
+      ],
+      [
+        'registrations/s, 8 clients (HTTP upload + submit)',
+        fmt(regRate, 1),
+        `raw image work ${fmt(rawRate, 1)} images/s`,
+        (regRate / rawRate).toFixed(2),
+      ],
+      [
+        'first GET /api/ledger after a registration, p50 ms',
+        `${ms(after.p50)} (new work shown ${newestShown}/${after.count})`,
+        `plain-pg ${ms(plainAfter.p50)}`,
+        (after.p50 / plainAfter.p50).toFixed(2),
+      ],
+      [
+        '/api/health after start, ms',
+        fmt(app.healthMs),
+        `${fmt(small.healthMs)} with ${fmt(o.seedWorks)} works`,
+        (app.healthMs / small.healthMs).toFixed(2),
+      ],
+      ['first proof over the grown log (signs a checkpoint), ms', fmt(firstCheckpointMs), `${fmt(treeSize)} leaves`, ''],
+      ['/api/health after a restart on the same database, ms', fmt(restart.healthMs), '', ''],
+      ['works registered by the 2-client stream', fmt(registeredDuringStream), '', ''],
+    ],
+  );
+}
+
+main()
+  .catch((err: Error) => {
+    console.error(err.stack ?? err.message);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());

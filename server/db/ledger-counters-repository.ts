@@ -1,0 +1,20 @@
+// The counter rows of migration 008 (ledger_counters), kept by triggers in each writer's
+// transaction: the ledger's figures and the admin dashboard's counts without counting rows.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './types';
+
+/** The counted figures of migration 008 (ledger_counters.kind). */
+export type CounterKind = 'public' | 'public_verified' | 'training' | 'tool' | 'platform' | 'tag' | 'active' | 'active_verified';
+
+/** The sum of counter rows of one kind over some values; `caseInsensitive` matches values in any case. */
+export async function readCounter(
+  db: Kysely<DB>,
+  kind: CounterKind,
+  values: readonly string[] = [''],
+  caseInsensitive = false,
+): Promise<number> {
+  const lowered = values.map((v) => v.toLowerCase());
+  const match = caseInsensitive ? sql`lower(value) = ANY(${lowered}::text[])` : sql`value = ANY(${[...values]}::text[])`;
+  const row = await sql<{ n: string | null }>`SELECT sum(n) AS n FROM ledger_counters WHERE kind = ${kind} AND ${match}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,96 @@
+// Built list answers (the ledger page, the public read API), kept per server process and
+// checked on every request against change stamps that every process shares through the
+// database (migration 008), so no process serves what another has made out of date:
+// - a public work changed, removed, made private or restored (stamp `changes`): every kept
+//   answer is out of date at once;
+// - new works registered (stamp `additions`): an answer whose list none of them enters (another
+//   search, filter or artist) is still exact and is kept. One they enter is rebuilt at once if
+//   it is a first page (where a new work shows); a deeper page (offset or cursor), whose items
+//   only shift and whose total grows, may go on being served until it is
+//   LEDGER_LIST_STALE_SECONDS old. A stream of registrations then no longer throws away every
+//   answer each time.
+import type { Kysely } from 'kysely';
+import { LEDGER_LIST_STALE_SECONDS } from '../../core/constants';
+import { readLedgerStamps, type LedgerStamps } from '../db/ledger-version';
+import type { DB } from '../db/types';
+import { ResponseCache, type CachedResponse } from './response-cache';
+
+/** What the cache needs to know about the list an answer shows. */
+export interface ListScope {
+  /** Whether a public work with a registry number above `seq` is in this list (filters only). */
+  gainsWorkAfter(seq: string): Promise<boolean>;
+  /** The first page of its list: a new work it gains must show at once. */
+  firstPage: boolean;
+}
+
+interface StampedResponse extends CachedResponse {
+  stamps: LedgerStamps;
+  builtAtMs: number;
+}
+
+export type Freshness = 'current' | 'stale-allowed' | 'rebuild';
+
+/** The rule above, for an answer built at `builtAtMs` under `built` stamps. */
+export async function freshness(
+  built: LedgerStamps,
+  builtAtMs: number,
+  current: LedgerStamps,
+  nowMs: number,
+  scope: ListScope,
+): Promise<Freshness> {
+  if (built.changes !== current.changes) return 'rebuild';
+  if (built.additions === current.additions) return 'current';
+  if (!(await scope.gainsWorkAfter(built.lastSeq))) return 'current';
+  if (!scope.firstPage && nowMs - builtAtMs < LEDGER_LIST_STALE_SECONDS * 1000) return 'stale-allowed';
+  return 'rebuild';
+}
+
+export class CachedAnswers {
+  private readonly cache: ResponseCache<StampedResponse>;
+  /** Builds under way, so a burst of the same question builds once. */
+  private readonly building = new Map<string, Promise<CachedResponse>>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    maxBytes: number,
+    private readonly now: () => Date,
+  ) {
+    this.cache = new ResponseCache<StampedResponse>(maxBytes);
+  }
+
+  /** The kept answer to `key` if it may still be served, else a new one from `build`. */
+  async get(
+    key: string,
+    scope: ListScope,
+    build: () => Promise<CachedResponse>,
+    // Read before building, so a change during the build leaves the answer out of date, never
+    // marked newer than it is. A caller that needs them too reads them once and passes them.
+    stamps?: LedgerStamps,
+  ): Promise<CachedResponse> {
+    stamps ??= await readLedgerStamps(this.db);
+    const nowMs = this.now().getTime();
+    const hit = this.cache.get(key);
+    if (hit) {
+      const state = await freshness(hit.stamps, hit.builtAtMs, stamps, nowMs, scope);
+      if (state === 'stale-allowed') return hit;
+      if (state === 'current') {
+        // Still exact at these stamps: the next check starts from here.
+        hit.stamps = stamps;
+        return hit;
+      }
+    }
+    const flightKey = JSON.stringify([stamps.changes, stamps.additions, key]);
+    let pending = this.building.get(flightKey);
+    if (!pending) {
+      pending = build().then((answer) => {
+        this.cache.set(key, { ...answer, stamps, builtAtMs: nowMs });
+        return answer;
+      });
+      const settled = pending;
+      this.building.set(flightKey, settled);
+      const done = () => this.building.delete(flightKey);
+      settled.then(done, done);
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,117 @@
+// Proofs and roots from stored subtree hashes (tlog_subtrees, migration 009): a process that just
+// started answers with a handful of stored hashes and the leaves at the log's edge, never a
+// pass over the whole log, and every root and proof is identical to one recomputed from all
+// leaves.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLeafHashes } from '../../../server/tlog/log-repository';
+import { databaseSubtreeStore } from '../../../server/tlog/log-tree';
+import { consistencyProof, consistencyProofRanges, inclusionProof, inclusionProofRanges } from '../../../server/tlog/merkle';
+import { appendLogEvents } from '../../../server/tlog/store';
+import { TreeHasher, type SubtreeStore } from '../../../server/tlog/tree-hasher';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
+import { refRoot, refVerifyInclusion } from './reference-verifier';
+
+const LEAVES = 3000;
+let t: TestDatabase;
+let all: Buffer[] = [];
+
+/** A hasher as a freshly started process has it: nothing in memory, the database's stored hashes. */
+function freshProcess() {
+  const counts = { leavesRead: 0, storeReads: 0 };
+  const store = databaseSubtreeStore(t.database.db);
+  const counted: SubtreeStore = {
+    read: (nodes) => {
+      counts.storeReads += 1;
+      return store.read(nodes);
+    },
+    write: (nodes) => store.write(nodes),
+  };
+  const hasher = new TreeHasher(
+    async (start, end) => {
+      counts.leavesRead += end - start;
+      return readLeafHashes(t.database.db, start, end);
+    },
+    { store: counted },
+  );
+  return { hasher, counts };
+}
+
+const hex = (hashes: Uint8Array[]) => hashes.map((h) => Buffer.from(h).toString('hex'));
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const time = new Date('2026-03-01T12:00:00Z');
+  for (let first = 0; first < LEAVES; first += 500) {
+    const events = Array.from({ length: 500 }, (_, i) => ({
+      registry_id: `VW-2026-${String(first + i + 1).padStart(6, '0')}`,
+      submission_id: crypto.randomUUID(),
+      image_sha256: crypto
+        .createHash('sha256')
+        .update(`image ${first + i}`)
+        .digest('hex'),
+      event: 'created' as const,
+      time,
+    }));
+    await t.database.db.transaction().execute((trx) => appendLogEvents(trx, events));
+  }
+  all = (await readLeafHashes(t.database.db, 0, LEAVES)).map((h) => Buffer.from(h));
+}, 60_000);
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('transparency log: stored subtree hashes', () => {
+  it('are written by the first computation: one per complete block of 256, 512, 1024 and 2048 leaves', async () => {
+    const first = freshProcess();
+    expect(Buffer.from(await first.hasher.hashRange(0, LEAVES)).toString('hex')).toBe(refRoot(all).toString('hex'));
+    expect(first.counts.leavesRead).toBe(LEAVES);
+    const stored = await sql<{ level: number; n: string }>`
+      SELECT level, count(*) AS n FROM tlog_subtrees GROUP BY level ORDER BY level`.execute(t.database.db);
+    expect(stored.rows.map((r) => [r.level, Number(r.n)])).toEqual([
+      [8, 11],
+      [9, 5],
+      [10, 2],
+      [11, 1],
+    ]);
+  });
+
+  it('let a restarted process compute the root of 3,000 leaves from 3 stored hashes and the 184 edge leaves, in one store query', async () => {
+    const { hasher, counts } = freshProcess();
+    // 3000 = 2048 + 512 + 256 + 184: three stored subtrees, and the edge read as leaves.
+    expect(Buffer.from(await hasher.hashRange(0, LEAVES)).toString('hex')).toBe(refRoot(all).toString('hex'));
+    expect(counts.leavesRead).toBe(184);
+    expect(counts.storeReads).toBe(1);
+  });
+
+  it('give inclusion proofs identical to ones recomputed from every leaf, reading at most two blocks of leaves each', async () => {
+    for (const size of [LEAVES, 2999, 2048, 1025, 257]) {
+      const leaves = all.slice(0, size);
+      const root = refRoot(leaves).toString('hex');
+      for (const index of [0, 1, 255, 256, 1000, size - 1].filter((i) => i < size)) {
+        const { hasher, counts } = freshProcess();
+        const proof = hex(await hasher.hashRanges(inclusionProofRanges(index, size)));
+        expect(proof).toEqual(hex(inclusionProof(index, leaves)));
+        expect(refVerifyInclusion(all[index].toString('hex'), index, size, proof, root)).toBe(true);
+        expect(counts.leavesRead).toBeLessThanOrEqual(512);
+      }
+    }
+  });
+
+  it('give consistency proofs identical to ones recomputed from every leaf', async () => {
+    for (const [m, n] of [
+      [1, LEAVES],
+      [256, LEAVES],
+      [1000, 2999],
+      [2048, LEAVES],
+      [2999, LEAVES],
+      [300, 301],
+    ]) {
+      const { hasher, counts } = freshProcess();
+      const proof = hex(await hasher.hashRanges(consistencyProofRanges(m, n)));
+      expect(proof).toEqual(hex(consistencyProof(m, all.slice(0, n))));
+      expect(counts.leavesRead).toBeLessThanOrEqual(512);
+    }
+  });
+});
