@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SSE_LIMITS } from './realtime/limits';
+import { readS3Settings, s3EnvShape, type S3Settings } from './storage/s3-settings';
+import { parseWitnessingConfig, type WitnessingConfig } from './tlog/witnessing/witness-config';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
@@ -33,7 +35,10 @@ const envSchema = z.object({
   ADMIN_MASTER_KEY: z.string().min(16).optional(),
   ADMIN_SESSION_HOURS: positiveInt.default(12),
   TLOG_SIGNING_KEY: z.string().optional(),
+  TLOG_SIGNING_KEY_FILE: z.string().optional(),
   TLOG_ORIGIN: z.string().optional(),
+  TLOG_WITNESSES: z.string().optional(),
+  TLOG_WITNESS_QUORUM: z.coerce.number().int().min(0).optional(),
   UPLOAD_TTL_HOURS: positiveInt.default(24),
   // Image work runs on worker threads (issue 11): how many, how many jobs may wait, time per job.
   IMAGE_WORKERS: positiveInt.default(Math.min(4, Math.max(2, os.availableParallelism() - 1))),
@@ -45,6 +50,10 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   HTTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
+  // On SIGTERM/SIGINT: how long requests under way may take to finish before the process exits.
+  SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  // Images in an S3-compatible store when these are set, else in DATA_DIR (storage/s3-settings.ts).
+  ...s3EnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,7 +84,11 @@ export interface AppConfig {
   adminMasterKey?: string;
   adminSessionHours: number;
   tlogSigningKey?: string;
+  /** File holding the log's private key (PKCS#8 PEM); used when tlogSigningKey is unset. */
+  tlogSigningKeyFile?: string;
   tlogOrigin: string;
+  /** Witnesses asked to cosign checkpoints, and the quorum the published policy requires. */
+  tlogWitnessing: WitnessingConfig;
   uploadTtlHours: number;
   /** Image worker threads, jobs that may wait for one, and each job's time limit. */
   imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number };
@@ -85,6 +98,10 @@ export interface AppConfig {
     keepAliveTimeoutMs: number;
     idleTimeoutMs: number;
   };
+  /** Grace period for requests under way when the process is told to stop. */
+  shutdownGraceMs: number;
+  /** The S3-compatible object store, or null to keep images in dataDir. */
+  s3: S3Settings | null;
   /** Folder of the built web app. */
   webDist: string;
 }
@@ -101,6 +118,14 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 
 export class ConfigError extends Error {}
 
+function witnessingConfig(list: string | undefined, quorum: number | undefined): WitnessingConfig {
+  try {
+    return parseWitnessingConfig(list, quorum);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
@@ -108,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3 = readS3Settings(e);
+  if ('problem' in s3) throw new ConfigError(`Invalid configuration:\n  ${s3.problem}`);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -134,7 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminMasterKey: e.ADMIN_MASTER_KEY,
     adminSessionHours: e.ADMIN_SESSION_HOURS,
     tlogSigningKey: e.TLOG_SIGNING_KEY,
+    tlogSigningKeyFile: e.TLOG_SIGNING_KEY_FILE === undefined ? undefined : path.resolve(e.TLOG_SIGNING_KEY_FILE),
     tlogOrigin: e.TLOG_ORIGIN ?? `${new URL(siteUrl).host}/log`,
+    tlogWitnessing: witnessingConfig(e.TLOG_WITNESSES, e.TLOG_WITNESS_QUORUM),
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
     imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },
     http: {
@@ -144,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    s3: s3.settings,
     webDist: path.resolve('web/dist'),
     ...overrides,
   };

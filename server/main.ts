@@ -1,8 +1,10 @@
-// Starts the service: configuration, database (migrated), storage, HTTP. Stops cleanly on SIGTERM.
+// Starts the service: configuration, database (migrated), storage, HTTP. Drains and stops cleanly
+// on SIGTERM / SIGINT.
 import { loadConfig } from './config';
 import { openRuntime } from './runtime';
 import { buildApp } from './app';
 import { keepStatisticsFresh } from './db/statistics';
+import { startDraining } from './site/readiness';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,11 +16,21 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Graceful drain: /api/ready answers 503 at once, the port refuses new connections, requests
+    // under way finish. After SHUTDOWN_GRACE_MS the remaining connections are cut; a last timer
+    // ends the process should closing itself hang.
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: draining requests under way');
+    startDraining(deps);
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still under way after ${config.shutdownGraceMs} ms (SHUTDOWN_GRACE_MS): closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    cut.unref();
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     force.unref();
     stopStatistics();
     await app.close();
+    clearTimeout(cut);
     await deps.database.close();
     process.exit(0);
   };

@@ -1,12 +1,11 @@
 // Opens the pieces a running server (or a CLI command) needs: database with migrations applied,
 // and the object store. Shared by main.ts, the seed command and the tests.
-import path from 'node:path';
 import type { AppConfig } from './config';
 import type { AppDeps } from './deps';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { refreshStatistics } from './db/statistics';
-import { LocalFolderStore } from './storage/local-folder-store';
+import { openObjectStore } from './storage/open-object-store';
 import { makeDataDirPrivate } from './storage/private-data-dir';
 
 export async function openRuntime(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<AppDeps> {
@@ -27,7 +26,7 @@ export async function openRuntime(config: AppConfig, options: { inMemoryDatabase
     config,
     database,
     db: database.db,
-    store: new LocalFolderStore(path.join(config.dataDir)),
+    store: openObjectStore(config),
     now: () => new Date(),
   };
 }

@@ -1,4 +1,4 @@
-// Route schemas of the site feature: health and the site's public facts.
+// Route schemas of the site feature: health, readiness and the site's public facts.
 import { z } from 'zod';
 import { errorResponses } from '../http/api-schemas';
 
@@ -10,6 +10,23 @@ export const healthSchema = {
       .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })
       .describe('The server and its database answer.'),
     ...errorResponses('unavailable'),
+  },
+};
+
+const readinessBody = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  draining: z.boolean().describe('The process is shutting down.'),
+  database: z.enum(['ok', 'unreachable']),
+  store: z.enum(['ok', 'unreachable']).describe('The image store.'),
+  reasons: z.array(z.string()).describe('One sentence per reason the process is not ready; empty when ready.'),
+});
+
+export const readySchema = {
+  tags: ['Site'],
+  summary: 'Readiness for a load balancer: database and image store reachable, not shutting down',
+  response: {
+    200: readinessBody.describe('Send this process requests.'),
+    503: readinessBody.describe('Send this process no new requests (see reasons).'),
   },
 };
 

@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isValidObjectKey, type Bucket, type ObjectStore } from './object-store';
 
 const BUCKETS: readonly Bucket[] = ['artworks', 'originals'];
@@ -36,13 +38,14 @@ export class LocalFolderStore implements ObjectStore {
     return path.join(this.root, bucket, key);
   }
 
-  async put(bucket: Bucket, key: string, data: Buffer): Promise<void> {
+  async put(bucket: Bucket, key: string, data: Buffer | Readable): Promise<void> {
     const target = this.pathFor(bucket, key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // Named by the key alone (keys are random UUIDs, so no two writers share one).
     const temp = `${target}${TEMP_SUFFIX}`;
     try {
-      await fsp.writeFile(temp, data);
+      if (Buffer.isBuffer(data)) await fsp.writeFile(temp, data);
+      else await pipeline(data, fs.createWriteStream(temp));
       await fsp.rename(temp, target);
     } catch (err) {
       await removeFile(temp).catch(() => undefined);
@@ -71,8 +74,9 @@ export class LocalFolderStore implements ObjectStore {
   }
 
   async exists(bucket: Bucket, key: string): Promise<boolean> {
+    const file = this.pathFor(bucket, key);
     try {
-      await fsp.access(this.pathFor(bucket, key));
+      await fsp.access(file);
       return true;
     } catch {
       return false;
@@ -82,6 +86,27 @@ export class LocalFolderStore implements ObjectStore {
   async delete(bucket: Bucket, key: string): Promise<void> {
     const file = this.pathFor(bucket, key);
     await Promise.all([removeFile(file), removeFile(`${file}${TEMP_SUFFIX}`)]);
+  }
+
+  async *list(bucket: Bucket): AsyncIterable<string> {
+    const root = path.join(this.root, bucket);
+    for (const year of await readdirOrEmpty(root)) {
+      if (!year.isDirectory()) continue;
+      for (const month of await readdirOrEmpty(path.join(root, year.name))) {
+        if (!month.isDirectory()) continue;
+        for await (const entry of await fsp.opendir(path.join(root, year.name, month.name))) {
+          const key = `${year.name}/${month.name}/${entry.name}`;
+          // Unfinished writes (`*.tmp`) and anything not put here are not objects.
+          if (entry.isFile() && isValidObjectKey(key)) yield key;
+        }
+      }
+    }
+  }
+
+  /** The data folder exists (or can be made) and this process may read and write it. */
+  async checkReachable(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
   }
 
   /**

@@ -6,12 +6,21 @@ import type { Readable } from 'node:stream';
 export type Bucket = 'artworks' | 'originals';
 
 export interface ObjectStore {
-  put(bucket: Bucket, key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes the object, streamed from `data`. The key shows the object only once it is complete;
+   * a write that fails (or whose stream errors) leaves no object behind its key. Keys are never
+   * written twice (each is a fresh UUID), so there is never an older object to keep.
+   */
+  put(bucket: Bucket, key: string, data: Buffer | Readable): Promise<void>;
   get(bucket: Bucket, key: string): Promise<Buffer | null>;
   stream(bucket: Bucket, key: string): Promise<{ body: Readable; size: number } | null>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Removes the object and any unfinished write of it; a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
+  /** Every complete object's key in the bucket, in no particular order (streamed, never all at once). */
+  list(bucket: Bucket): AsyncIterable<string>;
+  /** Resolves when the store can be read and written now; rejects with the reason otherwise. */
+  checkReachable(): Promise<void>;
   /**
    * Removes unfinished writes last touched before `before` (a crash can leave them behind);
    * returns how many. Stores whose writes cannot be left unfinished leave it out.
@@ -35,6 +44,15 @@ export function isValidObjectKey(key: string): boolean {
 /** Public URL path of a derivative in the 'artworks' bucket. */
 export function publicImagePath(key: string): string {
   return `/artworks/${key}`;
+}
+
+/**
+ * A registered work's image address: in the public bucket (S3_PUBLIC_URL, where the 'artworks/'
+ * prefix is public) when there is one, else served by the app from the store. Only ever the
+ * 'artworks' bucket: no address of an original is ever made.
+ */
+export function publicImageUrl(key: string, publicBaseUrl: string | null): string {
+  return publicBaseUrl ? `${publicBaseUrl}${publicImagePath(key)}` : publicImagePath(key);
 }
 
 /**

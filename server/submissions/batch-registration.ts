@@ -46,7 +46,7 @@ export interface BatchRegisteredWork {
 
 /** Registers the items in the order given: registry numbers and log leaves follow that order. */
 export async function registerSubmissionBatch(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   items: readonly BatchItem[],
   registry: MemoryRegistryIndex,
 ): Promise<BatchRegisteredWork[]> {
@@ -97,7 +97,7 @@ export async function registerSubmissionBatch(
 
       const leaves = await recordRegistrations(
         trx,
-        decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome)),
+        decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome, deps.config.s3?.publicUrl ?? null)),
       );
       // Delivered at commit, like the one-work path's notice: live ledger views pick the works up.
       await notifyEach(

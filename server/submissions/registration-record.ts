@@ -3,7 +3,7 @@
 // submissions row. Only the database round trips differ between the two paths.
 import { FAST_SUBMIT } from '../../core/constants';
 import type { NormalisedSubmission } from '../../core/submission';
-import { publicImagePath } from '../storage/object-store';
+import { publicImageUrl } from '../storage/object-store';
 import { publicMetadata } from '../works/public-metadata';
 import type { RegisteredWorkRow } from '../works/registration';
 import { buildTrustEvidence, verificationResources } from './evidence';
@@ -69,9 +69,15 @@ export interface RegistrationOutcome {
 
 /**
  * The submissions row of a new work. The server sets score, number, public flag and method; the
- * works layer adds the log index (server/works/registration.ts).
+ * works layer adds the log index (server/works/registration.ts). `publicImageBaseUrl` is
+ * S3_PUBLIC_URL (config.s3.publicUrl), or null when the app serves the images.
  */
-export function submissionRow(body: NormalisedSubmission, image: RegistrationImage, outcome: RegistrationOutcome): RegisteredWorkRow {
+export function submissionRow(
+  body: NormalisedSubmission,
+  image: RegistrationImage,
+  outcome: RegistrationOutcome,
+  publicImageBaseUrl: string | null,
+): RegisteredWorkRow {
   const { trust, createdAt } = outcome;
   return {
     id: outcome.id,
@@ -98,7 +104,7 @@ export function submissionRow(body: NormalisedSubmission, image: RegistrationIma
     prompt_visibility: body.prompt_visibility,
     story_context: body.story_context,
     co_authors: body.co_authors,
-    image_url: publicImagePath(image.derivative_key),
+    image_url: publicImageUrl(image.derivative_key, publicImageBaseUrl),
     image_key: image.derivative_key,
     original_key: image.original_key,
     image_hash: image.sha256,

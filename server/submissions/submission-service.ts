@@ -27,7 +27,7 @@ import {
 import { sendVerificationEmail, type MailLog } from './email-verification';
 import { gatherRegistryEvidence } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../mail/mailer';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
 import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
 
@@ -52,18 +52,26 @@ function uploadRefused(message: { title: string; description: string }, code: Er
   return appError(code, message.description, { title: message.title, fields: { upload_id: message.description } });
 }
 
-async function usableUpload(deps: Pick<AppDeps, 'db'>, uploadId: string, now: Date): Promise<UploadRow> {
+async function usableUpload(deps: Pick<AppDeps, 'db' | 'store'>, uploadId: string, now: Date): Promise<UploadRow> {
   const upload = await findUpload(deps.db, uploadId);
   if (!upload) throw uploadRefused(MESSAGES.uploadIncomplete, 'upload_incomplete');
   if (upload.consumed_at) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
   // Its files were never all written (the upload failed or the server stopped mid-way).
   if (!upload.files_stored_at) throw uploadRefused(MESSAGES.uploadNotStored, 'upload_not_stored');
   if (new Date(upload.expires_at) <= now) throw uploadRefused(MESSAGES.uploadNotFound, 'upload_expired');
+  // The files live in the shared store, whichever process took the upload. Ones lost since (a
+  // store restored from an older backup, a bucket emptied by hand) are refused before anything
+  // is registered: a work must never point at an image that is not there.
+  const [original, derivative] = await Promise.all([
+    deps.store.exists('originals', upload.original_key),
+    deps.store.exists('artworks', upload.derivative_key),
+  ]);
+  if (!original || !derivative) throw uploadRefused(MESSAGES.uploadFilesMissing, 'upload_files_missing');
   return upload;
 }
 
 export async function registerSubmission(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>,
   body: NormalisedSubmission,
   options: RegisterOptions = {},
 ): Promise<RegisteredWork> {
@@ -90,7 +98,7 @@ export async function registerSubmission(
     const [seq] = await nextRegistrySeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
     const [leafIndex] = await recordRegistrations(trx, [
-      submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }),
+      submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
     ]);
     return { registryId, seq, leafIndex };
   });

@@ -3,9 +3,10 @@
 // Key id   = first 4 bytes of SHA-256(key name || 0x0A || 0x01 || 32-byte public key)
 // vkey     = <name>+<8 lowercase hex key id>+<base64(0x01 || public key)>
 //
-// The private key is PKCS#8 PEM, either given by configuration (TLOG_SIGNING_KEY, needed when
-// several server processes must sign with one key) or kept in <data dir>/tlog-key.pem,
-// created at first start.
+// The private key is PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----" …, as `openssl genpkey -algorithm
+// ed25519` writes it), either given by configuration — TLOG_SIGNING_KEY (the PEM itself) or
+// TLOG_SIGNING_KEY_FILE (a file holding it), needed when several server processes on separate
+// data folders sign for one log — or kept in <data dir>/tlog-key.pem, created at first start.
 
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
@@ -112,6 +113,32 @@ export function keyPairToPem(pair: TlogKeyPair): string {
 
 export function createSigner(name: string, pair: TlogKeyPair): TlogSigner {
   return { ...pair, name, keyId: keyId(name, pair.publicKey), vkey: formatVerifierKey(name, pair.publicKey) };
+}
+
+export interface KeySource {
+  /** The PEM itself (TLOG_SIGNING_KEY). */
+  pem?: string;
+  /** A file holding the PEM (TLOG_SIGNING_KEY_FILE). */
+  file?: string;
+}
+
+/**
+ * The log's signer from configuration: the PEM, else the file, else the data folder's key file
+ * (created at first start, see loadOrCreateKey). Giving both a PEM and a file is an error, as is
+ * a key file that cannot be read: neither may silently fall back to another key.
+ */
+export async function loadLogKey(dir: string, name: string, source: KeySource): Promise<TlogSigner> {
+  const pem = source.pem?.trim() ? source.pem : undefined;
+  if (pem && source.file) throw new TypeError('Set TLOG_SIGNING_KEY or TLOG_SIGNING_KEY_FILE, not both');
+  if (!source.file) return loadOrCreateKey(dir, name, pem);
+  checkName(name);
+  let text: string;
+  try {
+    text = await readFile(source.file, 'utf8');
+  } catch (err) {
+    throw new Error(`Cannot read the log key file TLOG_SIGNING_KEY_FILE=${source.file}: ${(err as Error).message}`, { cause: err });
+  }
+  return createSigner(name, keyPairFromPem(text));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { AppDeps } from '../../server/deps';
-import { LocalFolderStore } from '../../server/storage/local-folder-store';
+import { openObjectStore } from '../../server/storage/open-object-store';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -22,6 +22,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   config?: Partial<AppConfig>;
   now?: () => Date;
+  /** Another app's database, to run a second server process on it (not dropped by this app's close). */
+  sharedDatabase?: TestDatabase;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -30,12 +32,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     { RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'silent', SITE_URL: 'http://ledger.test', ...options.env, DATA_DIR: dataDir },
     options.config,
   );
-  const testDb = await createTestDatabase();
+  const testDb = options.sharedDatabase ?? (await createTestDatabase());
   const deps: AppDeps = {
     config,
     database: testDb.database,
     db: testDb.database.db,
-    store: new LocalFolderStore(dataDir),
+    // The data folder, or the S3-compatible store when options.env sets S3_*.
+    store: openObjectStore(config),
     now: options.now ?? (() => new Date()),
   };
   const app = await buildApp(deps, { logger: false });
@@ -47,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     testDb,
     async close() {
       await app.close();
-      await testDb.drop();
+      if (!options.sharedDatabase) await testDb.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
