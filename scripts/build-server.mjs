@@ -36,6 +36,7 @@ const ENTRIES = {
   seed: 'server/cli/seed.ts',
   'admin-create': 'server/cli/admin-create.ts',
   verify: 'server/cli/verify.ts',
+  witness: 'server/cli/witness.ts',
   'process-worker': 'virtual:process-worker',
 };
 

@@ -1,11 +1,13 @@
 // Check of a work's registration proof:
 //
-//   npm run verify -- <proof bundle file> [image file] (--site <URL> | --key <vkey> | --key-file <file>)
+//   npm run verify -- <proof bundle file> [image file] (--site <URL> | --key <vkey> | --key-file <file>) [--policy <file>]
 //
-// The bundle is proof.json from a work's download bundle, or its JSON-LD export (which holds
-// the same object under "proof"). Checked: the log entry hashes to the leaf hash; the
+// The bundle is proof.json from a work's download bundle, its JSON-LD export (which holds
+// the same object under "proof"), or a C2SP tlog-proof (proof.tlog-proof, whose extra data is
+// the log entry). Checked: the log entry hashes to the leaf hash; the
 // inclusion proof leads from that leaf to the checkpoint's root; the log key the user trusts
-// signed the checkpoint; and, given an image file, that the file's SHA-256 is the one the
+// signed the checkpoint; every policy that applies (trusted-policies.ts) finds the quorum of
+// witness cosignatures it requires; and, given an image file, that the file's SHA-256 is the one the
 // entry records. The key inside the bundle is only compared with the trusted one, never used:
 // anyone can re-sign a forged bundle with a fresh key (trusted-key.ts says where keys come from).
 //
@@ -25,19 +27,25 @@ import {
   type CheckpointNote,
   type ProofBundle,
 } from '../../core/tlog-verify';
+import { checkPolicy } from '../../core/tlog-policy';
+import { parseTlogProof, TLOG_PROOF_HEADER } from '../../core/tlog-proof';
 import { KeyProblem, keyLabel, keyOptionsMistake, trustedKey, type TrustedKey } from './trusted-key';
+import { policyFromBundle, policyFromFile, policyFromSite, type SourcedPolicy } from './trusted-policies';
 
-const USAGE = 'Usage: npm run verify -- <proof bundle file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>)';
+const USAGE =
+  'Usage: npm run verify -- <proof bundle or .tlog-proof file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>) [--policy <file>]';
 const OPTIONS = {
   key: { type: 'string' },
   'key-file': { type: 'string' },
   site: { type: 'string' },
+  policy: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 interface Bundle extends ProofBundle {
   vkey?: string;
   log_origin?: string;
+  policy?: string;
 }
 
 let failures = 0;
@@ -62,7 +70,8 @@ function findBundle(json: unknown): Bundle | undefined {
     typeof b.checkpoint === 'string' &&
     (b.leaf_canonical_json === undefined || typeof b.leaf_canonical_json === 'string') &&
     (b.vkey === undefined || typeof b.vkey === 'string') &&
-    (b.log_origin === undefined || typeof b.log_origin === 'string');
+    (b.log_origin === undefined || typeof b.log_origin === 'string') &&
+    (b.policy === undefined || typeof b.policy === 'string');
   return ok ? (b as unknown as Bundle) : undefined;
 }
 
@@ -131,6 +140,64 @@ async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, truste
   }
 }
 
+/** A C2SP tlog-proof as a bundle: its extra data is the log entry, whose hash is the leaf hash. */
+async function bundleFromTlogProof(text: string): Promise<Bundle> {
+  const proof = parseTlogProof(text);
+  if (proof.extra === undefined) throw new Error('the tlog-proof carries no log entry (extra line)');
+  const entry = new TextDecoder('utf-8', { fatal: true }).decode(proof.extra);
+  const checkpoint = parseCheckpointNote(proof.checkpoint);
+  return {
+    leaf_canonical_json: entry,
+    leaf_hash: await leafHashHex(entry),
+    leaf_index: proof.index,
+    tree_size: checkpoint.treeSize,
+    hashes: proof.hashes,
+    checkpoint: proof.checkpoint,
+  };
+}
+
+async function gatherPolicies(bundle: Bundle, options: { site?: string; policy?: string }): Promise<SourcedPolicy[]> {
+  const policies: SourcedPolicy[] = [];
+  const attempt = async (load: () => Promise<SourcedPolicy | undefined>) => {
+    try {
+      const loaded = await load();
+      if (loaded) policies.push(loaded);
+    } catch (err) {
+      fail((err as Error).message);
+    }
+  };
+  if (options.policy !== undefined) await attempt(() => policyFromFile(options.policy!));
+  if (options.site !== undefined) {
+    try {
+      const published = await policyFromSite(options.site);
+      if (published) policies.push(published);
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      console.log(`! Could not fetch the site's witness policy (${[(err as Error).message, cause].filter(Boolean).join(': ')}).`);
+    }
+  }
+  if (bundle.policy !== undefined) await attempt(() => policyFromBundle(bundle.policy!));
+  return policies;
+}
+
+async function checkPolicies(bundle: Bundle, trusted: TrustedKey, options: { site?: string; policy?: string }): Promise<void> {
+  for (const { policy, source } of await gatherPolicies(bundle, options)) {
+    // 'quorum none' asks for nothing: no line to print.
+    if (policy.quorum === 'none') continue;
+    if (!policy.logs.some((log) => log.vkey === trusted.vkey)) {
+      fail(`The witness policy ${source} does not list the trusted log key ${trusted.label}: it is for another log`);
+      continue;
+    }
+    const result = await checkPolicy(bundle.checkpoint, policy);
+    const by =
+      result.cosignedBy.length === 0
+        ? 'no witness'
+        : `${result.cosignedBy.length} witness${result.cosignedBy.length === 1 ? '' : 'es'} (${result.cosignedBy.join(', ')})`;
+    if (result.quorumMet) pass(`Witness policy ${source}: checkpoint cosigned by ${by}; it requires ${result.quorumText}`);
+    else fail(`Witness policy ${source}: checkpoint cosigned by ${by}, but it requires ${result.quorumText}`);
+  }
+}
+
 async function checkImage(file: string, entry: Record<string, unknown> | undefined): Promise<void> {
   let actual: string;
   try {
@@ -146,7 +213,7 @@ async function checkImage(file: string, entry: Record<string, unknown> | undefin
 }
 
 async function main(): Promise<number> {
-  let values: { key?: string; 'key-file'?: string; site?: string; help?: boolean };
+  let values: { key?: string; 'key-file'?: string; site?: string; policy?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true }));
@@ -169,9 +236,11 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  let text: string;
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(bundleFile, 'utf8'));
+    text = await readFile(bundleFile, 'utf8');
+    json = text.startsWith(TLOG_PROOF_HEADER) ? await bundleFromTlogProof(text) : JSON.parse(text);
   } catch (err) {
     console.error(`Cannot read the proof bundle ${bundleFile}: ${(err as Error).message}`);
     return 1;
@@ -195,6 +264,7 @@ async function main(): Promise<number> {
   const entry = await checkEntry(bundle);
   const checkpoint = await checkInclusion(bundle);
   if (checkpoint) await checkSignature(bundle, checkpoint, trusted);
+  if (checkpoint) await checkPolicies(bundle, trusted, values);
   if (imageFile !== undefined) await checkImage(imageFile, entry);
 
   console.log(failures === 0 ? 'All checks passed.' : `${failures} check${failures === 1 ? '' : 's'} failed.`);

@@ -38,7 +38,8 @@ export function bundleListText(
     'Check a file: sha256sum <file> (Linux), shasum -a 256 <file> (macOS), Get-FileHash <file> (Windows).',
     'proof.json and proof.jsonld carry the newest signed checkpoint, so they (and their hashes) change',
     'as the transparency log grows; each version proves the same registration.',
-    `Verify the log proof against the log's own key: npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`,
+    `Check the proof in your browser: open ${new URL(work.verify_url).origin}/verify-proof and drop proof.json (and the image) on the page.`,
+    `For developers: npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`,
     '',
   ].join('\n');
 }

@@ -91,7 +91,8 @@ export function buildReportModel(work: PublicWork, proof: ProofBundle | null): R
             ['Log origin', proof.log_origin],
             ['Verifier key', proof.vkey],
             // The site's own key, pinned on first use: never the key printed in the bundle (issue 15).
-            ['Verify locally', `npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`],
+            ['Check a proof', `open ${new URL(work.verify_url).origin}/verify-proof and drop proof.json (and the image) on the page`],
+            ['For developers', `npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`],
           ],
           block: proof.checkpoint,
         }

@@ -7,7 +7,10 @@ import { signCheckpoint } from './checkpoint';
 import { toHex } from './hex';
 import { checkpointAt, currentLogSize, insertCheckpoint, newestCheckpoint, type StoredCheckpoint } from './log-repository';
 import { logRoot } from './log-tree';
-import { getLogSigner } from './signer';
+import { lockCheckpointSigning } from './identity-repository';
+import { assertCurrentIdentity } from './log-identity';
+import { getLogSigner, logIdentityOutcome } from './signer';
+import { requestCosignatures } from './witnessing/witnessing';
 
 /** Decision 0031: a new checkpoint at least every minute while new leaves exist. */
 export const CHECKPOINT_INTERVAL_MS = 60_000;
@@ -31,6 +34,11 @@ export async function ensureCheckpoint(deps: AppDeps): Promise<StoredCheckpoint>
       if (running.get(deps) === started) running.delete(deps);
     });
     running.set(deps, started);
+    // Once stored (committed), witnesses cosign it in the background: nobody waits for them.
+    void started.then(
+      (stored) => requestCosignatures(deps, stored),
+      () => undefined,
+    );
     run = started;
   }
   return run;
@@ -41,13 +49,23 @@ async function makeCheckpoint(deps: AppDeps): Promise<StoredCheckpoint> {
   const [newest, size] = await Promise.all([newestCheckpoint(db), currentLogSize(db)]);
   if (newest && newest.treeSize >= size) return newest;
 
+  // The root is computed outside the lock, with the process's memoising tree hasher.
   const [root, signer] = await Promise.all([logRoot(db, size), getLogSigner(deps)]);
-  const note = signCheckpoint({ origin: config.tlogOrigin, treeSize: size, rootHash: root }, signer);
-  await insertCheckpoint(db, { treeSize: size, rootHash: toHex(root), note }, deps.now());
-  // Read back: if another process stored this size first, its note is the one to serve.
-  const stored = await checkpointAt(db, size);
-  if (!stored) throw new Error(`Checkpoint of size ${size} was not stored`);
-  return stored;
+  // One signer at a time across processes: under the signing lock, whoever comes second finds
+  // this size (or a larger one) already signed and returns that note instead of signing another.
+  // Everything inside runs on `trx`: the embedded database has a single connection.
+  return db.transaction().execute(async (trx) => {
+    await lockCheckpointSigning(trx);
+    const latest = await newestCheckpoint(trx);
+    if (latest && latest.treeSize >= size) return latest;
+    // Another process may have started a new log origin since this one started.
+    await assertCurrentIdentity(trx, signer);
+    const note = signCheckpoint({ origin: config.tlogOrigin, treeSize: size, rootHash: root }, signer);
+    await insertCheckpoint(trx, { treeSize: size, rootHash: toHex(root), note }, deps.now());
+    const stored = await checkpointAt(trx, size);
+    if (!stored) throw new Error(`Checkpoint of size ${size} was not stored`);
+    return stored;
+  });
 }
 
 /** Resolves once no checkpoint is being made for `deps` (used before the database closes). */
@@ -66,6 +84,9 @@ export function scheduleCheckpoints(app: FastifyInstance, deps: AppDeps, interva
     // pass over every leaf (seconds for a large log), so it runs in the background; a request
     // that needs a checkpoint meanwhile waits for that run (see ensureCheckpoint).
     await getLogSigner(deps);
+    if (logIdentityOutcome(deps) === 'new-origin') {
+      app.log.warn(`started the new log origin '${deps.config.tlogOrigin}'; the previous origin and its checkpoints are retired`);
+    }
     checkpoint();
     timer = setInterval(checkpoint, intervalMs);
     // The timer alone must not keep the process alive.

@@ -16,7 +16,7 @@ import {
   type WorkLogStatus,
 } from './log-repository';
 import { logTree } from './log-tree';
-import { getLogSigner } from './signer';
+import { witnessedProofBundle } from './witnessing/proof-bundle';
 
 /** GET /api/log/proof/inclusion: the leaf, its entry, the audit path and the signed checkpoint. */
 export interface InclusionProof {
@@ -116,9 +116,8 @@ export async function registeredWorkInclusionProof(deps: AppDeps, submissionRef:
 
 /** The proof bundle of a public work, or null when the work is not public (or not logged). */
 export async function getProofBundle(deps: AppDeps, submissionId: string): Promise<ProofBundle | null> {
-  const [proof, signer] = await Promise.all([workInclusionProof(deps, submissionId), getLogSigner(deps)]);
-  if (!proof) return null;
-  return { ...proof, vkey: signer.vkey, log_origin: deps.config.tlogOrigin };
+  // With the witnesses' cosignatures, the log's policy and a C2SP tlog-proof (issue 15).
+  return witnessedProofBundle(deps, submissionId);
 }
 
 /** RFC 9162 §2.1.4 consistency proof between sizes first ≤ second (both within the log). */

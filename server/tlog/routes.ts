@@ -14,12 +14,14 @@ import { appError, notFound } from '../../core/app-error';
 import { rateLimitConfig } from '../http/rate-limit';
 import { ensureCheckpoint, scheduleCheckpoints } from './checkpoints';
 import { checkpointAt, currentLogSize, newestCheckpoint, readEntries } from './log-repository';
-import { openToAnyOrigin } from './any-origin';
+import { openToAnyOrigin } from '../http/any-origin';
 import { checkpointCovering, consistencyProof, inclusionProofAt, registeredWorkInclusionProof } from './proofs';
 import { invalidParameter, logParamError, MAX_ENTRIES_PER_REQUEST, missingParameter } from './query-params';
 import { checkpointSchema, consistencySchema, entriesSchema, inclusionSchema, keySchema } from './schemas';
 import { getLogSigner } from './signer';
 import { tileRoutes } from './tile-routes';
+import { cosignedNote } from './witnessing/cosigned';
+import { scheduleWitnessing } from './witnessing/witnessing';
 
 const CACHE_CHECKPOINT = 'public, max-age=10';
 const CACHE_KEY = 'public, max-age=86400';
@@ -29,6 +31,7 @@ const TEXT = 'text/plain; charset=utf-8';
 
 export async function tlogRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   scheduleCheckpoints(app, deps);
+  scheduleWitnessing(app, deps);
   await openToAnyOrigin(app, '/api/log', (scope) => logApiRoutes(scope, deps));
   await openToAnyOrigin(app, '/log', (scope) => tileRoutes(scope, deps));
 }
@@ -47,7 +50,9 @@ function logApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 
   app.get('/checkpoint', { schema: checkpointSchema }, async (_request, reply) => {
     const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
-    return cache(reply, CACHE_CHECKPOINT).type(TEXT).send(checkpoint.note);
+    return cache(reply, CACHE_CHECKPOINT)
+      .type(TEXT)
+      .send(await cosignedNote(deps, checkpoint));
   });
 
   app.get('/key', { schema: keySchema }, async (_request, reply) => {

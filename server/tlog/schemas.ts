@@ -9,7 +9,9 @@ const TAGS = ['Transparency log'];
 
 const hexHash = z.string().describe('Lowercase hex SHA-256.');
 const auditPath = z.array(hexHash).describe('Lowercase hex node hashes, nearest the leaf first (RFC 9162 §2.1.3).');
-const signedNote = z.string().describe('A C2SP signed note (tlog-checkpoint) whose tree size is tree_size.');
+const signedNote = z
+  .string()
+  .describe('A C2SP signed note (tlog-checkpoint) whose tree size is tree_size, followed by any witness cosignatures.');
 
 /** GET /api/log/proof/inclusion; by id the answer also says whether the work is still public. */
 export const inclusionProofSchema = z
@@ -62,6 +64,8 @@ export const proofBundleSchema = inclusionProofSchema
   .extend({
     vkey: z.string().describe('The verifier key of the checkpoint signatures (as GET /api/log/key).'),
     log_origin: z.string().describe("The log's origin line, as in its checkpoints."),
+    policy: z.string().optional().describe("The log's C2SP tlog-policy: its key, its witnesses and the quorum of cosignatures."),
+    tlog_proof: z.string().optional().describe('The same proof as a C2SP tlog-proof (its extra data is leaf_canonical_json).'),
   })
   .meta({ id: 'ProofBundle', description: 'Everything needed to check a registration offline (`npm run verify`).' });
 
@@ -165,5 +169,17 @@ export const tileSchema = {
   response: {
     200: binaryResponse('The tile.', 'application/octet-stream'),
     ...errorResponses('bad_request', 'not_found', 'unavailable'),
+  },
+};
+
+export const policySchema = {
+  tags: TAGS,
+  summary: "The log's C2SP tlog-policy (text/plain)",
+  description:
+    'The log key, the witnesses that cosign its checkpoints and the quorum of their cosignatures a verifier should require ' +
+    '(`log`, `witness`, `group` and `quorum` lines). Cached for 5 minutes.',
+  response: {
+    200: textResponse('The policy file.', 'text/plain'),
+    ...errorResponses('unavailable'),
   },
 };

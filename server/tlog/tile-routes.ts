@@ -2,6 +2,7 @@
 // monitor can follow the log with standard tools instead of our JSON API:
 //
 //   GET /log/checkpoint                  the signed checkpoint (same note as /api/log/checkpoint)
+//   GET /log/policy                      the log's C2SP tlog-policy: its key, witnesses and quorum
 //   GET /log/tile/<L>/<N>[.p/<W>]        Merkle tree hashes, 256 per full tile
 //   GET /log/tile/entries/<N>[.p/<W>]    entry bundles: the leaves' canonical JSON
 //
@@ -15,9 +16,10 @@ import { appError } from '../../core/app-error';
 import type { AppDeps } from '../deps';
 import { ensureCheckpoint } from './checkpoints';
 import { newestCheckpoint } from './log-repository';
-import { tileCheckpointSchema, tileSchema } from './schemas';
+import { policySchema, tileCheckpointSchema, tileSchema } from './schemas';
 import { parseTilePath, TILE_WIDTH, TilePathError } from './tile-path';
 import { readTile } from './tiles';
+import { cosignedNote, publishedPolicy } from './witnessing/cosigned';
 
 const gzipAsync = promisify(gzip);
 
@@ -25,6 +27,7 @@ const CACHE_FULL_TILE = 'public, max-age=31536000, immutable';
 const CACHE_PARTIAL_TILE = 'public, max-age=60';
 const CACHE_TILE_CHECKPOINT = 'public, max-age=10';
 const CACHE_MISSING = 'public, max-age=10';
+const CACHE_POLICY = 'public, max-age=300';
 const OCTETS = 'application/octet-stream';
 
 const TILE_NOT_IN_LOG = 'The log does not hold this tile yet: fetch /log/checkpoint and ask only for tiles its tree size needs.';
@@ -47,7 +50,16 @@ export function tileRoutes(plainScope: FastifyInstance, deps: AppDeps): void {
 
   scope.get('/checkpoint', { schema: tileCheckpointSchema }, async (_request, reply) => {
     const checkpoint = (await newestCheckpoint(db)) ?? (await ensureCheckpoint(deps));
-    return reply.header('Cache-Control', CACHE_TILE_CHECKPOINT).type('text/plain; charset=utf-8').send(checkpoint.note);
+    const note = await cosignedNote(deps, checkpoint);
+    return reply.header('Cache-Control', CACHE_TILE_CHECKPOINT).type('text/plain; charset=utf-8').send(note);
+  });
+
+  // C2SP tlog-policy: which witnesses' cosignatures a checkpoint of this log needs.
+  scope.get('/policy', { schema: policySchema }, async (_request, reply) => {
+    return reply
+      .header('Cache-Control', CACHE_POLICY)
+      .type('text/plain; charset=utf-8')
+      .send(await publishedPolicy(deps));
   });
 
   scope.get('/tile/*', { schema: tileSchema }, async (request, reply) => {

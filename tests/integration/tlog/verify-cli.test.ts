@@ -136,7 +136,7 @@ describe('verify command: forged and tampered bundles', () => {
     expect(withoutKey.code).toBe(2);
     expect(withoutKey.stdout).toBe('');
     expect(withoutKey.stderr).toBe(
-      `${NO_KEY_MESSAGE}\n\nUsage: npm run verify -- <proof bundle file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>)\n`,
+      `${NO_KEY_MESSAGE}\n\nUsage: npm run verify -- <proof bundle or .tlog-proof file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>) [--policy <file>]\n`,
     );
   });
 

@@ -6,6 +6,7 @@ import { CircleCheck, CircleX, Loader2, RefreshCw, ScrollText } from 'lucide-rea
 import type { PublicWork } from '../../../../core/api-types';
 import { HASH_DISPLAY } from '../../../../core/constants';
 import { Button } from '../ui/Button';
+import { Link } from 'react-router';
 import { checkWorkInLog, inclusionProofPath, inclusionVerifiedText, LOG_CHECKPOINT_PATH, LOG_KEY_PATH } from '../../lib/verifyProof';
 import { ProofCard } from './ProofCard';
 
@@ -102,6 +103,11 @@ export function LogPanel({ work }: { work: PublicWork }) {
             </a>
           </li>
         )}
+        <li>
+          <Link to="/verify-proof" className={linkClass}>
+            Check a downloaded proof bundle
+          </Link>
+        </li>
       </ul>
     </ProofCard>
   );

@@ -1,6 +1,6 @@
-// The log is public data that anyone must be able to follow, including monitors running in a
-// browser on another site: its routes answer GET from any origin. Each prefix gets a scope of
-// its own, so the CORS headers and preflight route reach only the log, never the app's API.
+// Public data that anyone must be able to read, including scripts running in a browser on another
+// site (log monitors, embedded badges): these routes answer GET from any origin. Each prefix gets a scope of
+// its own, so the CORS headers and preflight route reach only those routes, never the app's API.
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 

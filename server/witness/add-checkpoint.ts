@@ -1,0 +1,111 @@
+// POST <submission prefix>/add-checkpoint of C2SP tlog-witness (https://c2sp.org/tlog-witness):
+//
+//   old <size>\n  <base64 consistency proof hash>\n ...  \n  <checkpoint note>
+//
+// The witness checks the log's signature (404 unknown origin, 403 no valid signature), that the
+// old size is the size it last cosigned (409 with that size, as text/x.tlog.size, otherwise),
+// that the new tree extends the old one (422 when the consistency proof fails; 409 for another
+// root at the same size: a fork), stores the new size and root, and answers with its
+// timestamped cosignature line (C2SP tlog-cosignature).
+import { sign } from 'node:crypto';
+import { cosignedMessage, formatCosignatureLine } from '../../core/tlog-cosignature';
+import { parseCheckpoint, type ParsedCheckpoint } from '../tlog/checkpoint';
+import { fromBase64, toBase64 } from '../tlog/hex';
+import { emptyRoot, verifyConsistency } from '../tlog/merkle';
+import { verifyNote } from '../tlog/note';
+import type { WitnessSigner } from './key';
+import type { StateFolder } from './state';
+
+/** A request body is a size line, at most 63 hashes and a checkpoint with at most 100 signatures. */
+export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_PROOF_LINES = 63;
+export const SIZE_CONTENT_TYPE = 'text/x.tlog.size';
+
+export interface WitnessReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface WitnessContext {
+  signer: WitnessSigner;
+  state: StateFolder;
+  /** Origin → the log's verifier key. */
+  logs: Map<string, string>;
+  now: () => Date;
+}
+
+const text = (status: number, body: string): WitnessReply => ({ status, contentType: 'text/plain; charset=utf-8', body: `${body}\n` });
+
+interface Request {
+  oldSize: number;
+  proof: Uint8Array[];
+  note: string;
+  checkpoint: ParsedCheckpoint;
+}
+
+function parseRequest(body: string): Request | WitnessReply {
+  const split = body.indexOf('\n\n');
+  if (split < 0) return text(400, 'Expected an old size line, consistency proof lines, an empty line and a checkpoint.');
+  const [sizeLine, ...proofLines] = body.slice(0, split).split('\n');
+  const size = /^old (0|[1-9]\d*)$/.exec(sizeLine);
+  if (!size || !Number.isSafeInteger(Number(size[1]))) return text(400, "The first line must be 'old <tree size>'.");
+  if (proofLines.length > MAX_PROOF_LINES) return text(400, `At most ${MAX_PROOF_LINES} consistency proof lines.`);
+  const proof: Uint8Array[] = [];
+  for (const line of proofLines) {
+    let hash: Uint8Array;
+    try {
+      hash = fromBase64(line);
+    } catch {
+      return text(400, 'Each consistency proof line must be one base64 SHA-256 hash.');
+    }
+    if (hash.length !== 32) return text(400, 'Each consistency proof line must be one base64 SHA-256 hash.');
+    proof.push(hash);
+  }
+  const note = body.slice(split + 2);
+  let checkpoint: ParsedCheckpoint;
+  try {
+    checkpoint = parseCheckpoint(note);
+  } catch (err) {
+    return text(400, `The checkpoint is malformed: ${(err as Error).message}`);
+  }
+  return { oldSize: Number(size[1]), proof, note, checkpoint };
+}
+
+function cosign(ctx: WitnessContext, checkpoint: ParsedCheckpoint): string {
+  const timestamp = Math.floor(ctx.now().getTime() / 1000);
+  const signature = sign(null, cosignedMessage(checkpoint.text, timestamp), ctx.signer.privateKey);
+  return formatCosignatureLine(ctx.signer.key, timestamp, signature);
+}
+
+export async function addCheckpoint(ctx: WitnessContext, body: string): Promise<WitnessReply> {
+  const request = parseRequest(body);
+  if ('status' in request) return request;
+  const { oldSize, proof, note, checkpoint } = request;
+
+  const logKey = ctx.logs.get(checkpoint.origin);
+  if (!logKey) return text(404, `This witness does not witness the log '${checkpoint.origin}'.`);
+  if (!verifyNote(note, logKey)) return text(403, 'The checkpoint carries no valid signature by the log key this witness trusts.');
+  if (oldSize > checkpoint.treeSize) return text(400, 'The old size is larger than the checkpoint size.');
+  if (oldSize === 0 && proof.length > 0) return text(400, 'The consistency proof must be empty when the old size is 0.');
+
+  return ctx.state.exclusive(checkpoint.origin, async () => {
+    const held = await ctx.state.read(checkpoint.origin);
+    const heldSize = held?.treeSize ?? 0;
+    if (oldSize !== heldSize) return { status: 409, contentType: SIZE_CONTENT_TYPE, body: `${heldSize}\n` };
+
+    const newRoot = toBase64(checkpoint.rootHash);
+    const oldRoot = held ? fromBase64(held.rootHash) : emptyRoot();
+    if (oldSize === checkpoint.treeSize) {
+      // Same size: the same tree or a fork. With no state yet, size 0 must be the empty tree.
+      if (toBase64(oldRoot) !== newRoot || proof.length > 0) {
+        return { status: 409, contentType: SIZE_CONTENT_TYPE, body: `${heldSize}\n` };
+      }
+    } else if (oldSize > 0 && !verifyConsistency(oldSize, checkpoint.treeSize, proof, oldRoot, checkpoint.rootHash)) {
+      return text(422, `The consistency proof from size ${oldSize} to ${checkpoint.treeSize} does not verify.`);
+    }
+
+    await ctx.state.write({ origin: checkpoint.origin, treeSize: checkpoint.treeSize, rootHash: newRoot });
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: cosign(ctx, checkpoint) };
+  });
+}
