@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 
-export async function findServableImage(db: Kysely<DB>, key: string): Promise<'public' | 'pending' | null> {
-  const work = await db.selectFrom('public_submissions').select('id').where('image_key', '=', key).executeTakeFirst();
-  if (work) return 'public';
+export type ServableImage = { kind: 'public'; allowAiTraining: boolean } | { kind: 'pending' };
+
+export async function findServableImage(db: Kysely<DB>, key: string): Promise<ServableImage | null> {
+  const work = await db.selectFrom('public_submissions').select('allow_ai_training').where('image_key', '=', key).executeTakeFirst();
+  if (work) return { kind: 'public', allowAiTraining: work.allow_ai_training };
   const upload = await db
     .selectFrom('uploads')
     .select('id')
@@ -13,5 +15,5 @@ export async function findServableImage(db: Kysely<DB>, key: string): Promise<'p
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return upload ? 'pending' : null;
+  return upload ? { kind: 'pending' } : null;
 }

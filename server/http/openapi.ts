@@ -27,8 +27,10 @@ const TAGS = [
   { name: 'Proof', description: 'Proof pages, badges, reports and bundles of a work.' },
   { name: 'Transparency log', description: 'The append-only log: checkpoints, proofs, entries and C2SP tiles.' },
   { name: 'Removal', description: 'Rights holders ask for a work to be removed.' },
+  { name: 'Manage', description: 'Artists change their own works through a single-use link sent to their address.' },
   { name: 'Admin', description: 'Moderation with a full audit trail; needs an admin session.' },
   { name: 'Site', description: 'Health, site facts, pages, feeds and crawler files.' },
+  { name: 'Consent', description: "The artists' AI-training choices for crawlers and dataset builders: TDMRep and the opt-out set." },
 ];
 
 /** Admin routes need the session cookie; every other operation says explicitly that it needs nothing. */
@@ -83,7 +85,8 @@ export function openApiRoute(app: FastifyInstance): void {
     async (_request, reply) => {
       // Built on first use: every route is registered by then.
       document ??= JSON.stringify(app.swagger());
-      return reply.type('application/json; charset=utf-8').send(document);
+      // Readable from any site's browser code (API explorers, client generators).
+      return reply.header('Access-Control-Allow-Origin', '*').type('application/json; charset=utf-8').send(document);
     },
   );
 }

@@ -19,6 +19,8 @@ export interface PageHead {
   bodyHtml?: string;
   /** Replaces the document title when set (already escaped). */
   title?: string;
+  /** Extra response headers of the page (e.g. a work's TDMRep / Content-Usage consent headers). */
+  headers?: Record<string, string>;
 }
 
 /** `rawPathname` is the path as sent, still percent-encoded (see core/routes.ts pageParam). */
@@ -53,6 +55,9 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
       wildcard: false,
       index: false,
       cacheControl: false,
+      // Built assets come with .br and .gz copies (web/vite-precompress.ts): sent as the
+      // request's Accept-Encoding allows, compressed once at build time instead of per request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name, so they never change under one URL.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -79,7 +84,11 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
     }
     for (const provider of providers) {
       const head = await provider(rawPathname, request);
-      if (head) return reply.status(head.status).send(renderShell(shell, head));
+      if (head)
+        return reply
+          .status(head.status)
+          .headers(head.headers ?? {})
+          .send(renderShell(shell, head));
     }
     return reply.status(200).send(shell);
   };

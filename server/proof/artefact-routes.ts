@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, invalidParameter } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
 import type { PublicWork } from '../../core/api-types';
+import { trainingConsentHeaders } from '../../core/training-consent';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { getProofBundle } from '../tlog/proofs';
@@ -29,8 +30,9 @@ import {
 // Status and proofs change (re-scoring, new checkpoints), so downloads are cached briefly only.
 const CACHE = 'public, max-age=300';
 
-function download(reply: FastifyReply, work: PublicWork, file: string, contentType: string, data: Buffer | string) {
+function download(reply: FastifyReply, work: PublicWork, siteUrl: string, file: string, contentType: string, data: Buffer | string) {
   return reply
+    .headers(trainingConsentHeaders(work.permissions.allow_ai_training, siteUrl))
     .header('Cache-Control', CACHE)
     .header('Content-Disposition', `attachment; filename="${downloadName(work, file)}"`)
     .type(contentType)
@@ -60,7 +62,7 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
     app.get(`/api/submissions/:id/${name}`, { schema, config }, async (request, reply) => {
       const src = await source(request.params.id, withProof);
       const artefact = await renderArtefact(src, name);
-      return download(reply, src.work, name, artefact.contentType, artefact.data);
+      return download(reply, src.work, siteUrl, name, artefact.contentType, artefact.data);
     });
   simple('badge.svg', badgeSvgSchema, false);
   simple('proof.jsonld', proofJsonldSchema, true);
@@ -75,7 +77,7 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
       const src = await source(request.params.id, false);
       const name = (request.query.size ?? 'large') === 'large' ? 'badge-large.png' : 'badge-small.png';
       const artefact = await renderArtefact(src, name);
-      return download(reply, src.work, name, artefact.contentType, artefact.data);
+      return download(reply, src.work, siteUrl, name, artefact.contentType, artefact.data);
     },
   );
 
@@ -84,19 +86,19 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
     const src = await source(request.params.id, true);
     if (!src.proof) throw appError('not_logged', 'This work has no transparency-log entry yet.');
     const artefact = await renderArtefact(src, 'proof.json');
-    return download(reply, src.work, 'proof.json', artefact.contentType, artefact.data);
+    return download(reply, src.work, siteUrl, 'proof.json', artefact.contentType, artefact.data);
   });
 
   app.get('/api/submissions/:id/bundle.zip', { schema: bundleZipSchema, config }, async (request, reply) => {
     const src = await source(request.params.id, true);
     const zip = await zipBundle(await renderBundleFiles(src), new Date(src.work.created_at));
-    return download(reply, src.work, 'bundle.zip', 'application/zip', zip);
+    return download(reply, src.work, siteUrl, 'bundle.zip', 'application/zip', zip);
   });
 
   app.get('/api/submissions/:id/bundle.txt', { schema: bundleTxtSchema, config }, async (request, reply) => {
     const src = await source(request.params.id, true);
     const text = bundleListText(src.work, await renderBundleFiles(src));
-    return download(reply, src.work, 'bundle.txt', 'text/plain; charset=utf-8', text);
+    return download(reply, src.work, siteUrl, 'bundle.txt', 'text/plain; charset=utf-8', text);
   });
 
   // 'Badge code' copy action: the HTML snippet as JSON, for the proof page's copy button.

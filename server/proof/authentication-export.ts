@@ -8,8 +8,9 @@ import { publicSemanticTokens } from '../../core/tokens';
 import { SITE_NAME } from '../../core/site';
 import type { ProofBundle } from '../tlog/proofs';
 import { workCitation } from '../../core/proof-text';
+import { cawgTrainingMining, tdmPolicyUrl, trainingReserved } from '../../core/training-consent';
 import { componentScores } from './components';
-import { visualArtworkNode } from './jsonld';
+import { visualArtworkNode, WORK_JSONLD_CONTEXT } from './jsonld';
 import { artefactUrl, siteBase } from './urls';
 
 export type AuthenticationExport = Record<string, unknown>;
@@ -45,7 +46,7 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
     timestamp: new Date(work.created_at).toISOString(),
     trust_score: { value: work.trust_meter, max: TRUST_MAX, status: status.label, rubric_version: work.trust?.rubric_version ?? null },
     components: componentScores(work),
-    artwork: { '@context': 'https://schema.org', ...visualArtworkNode(work, siteUrl) },
+    artwork: { '@context': WORK_JSONLD_CONTEXT, ...visualArtworkNode(work, siteUrl) },
     provenance: {
       embedded_metadata_found: [...(work.embedded_metadata?.found ?? [])],
       tool: work.tool,
@@ -56,6 +57,12 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
       image_file_type: work.image_file_type,
       image_file_size: work.image_file_size,
       earlier_registration: work.duplicate_of,
+    },
+    // The artist's AI-training choice as the CAWG assertion and as TDMRep values (core/training-consent.ts).
+    training_and_data_mining: {
+      assertion: cawgTrainingMining(work.permissions.allow_ai_training),
+      tdm_reservation: trainingReserved(work.permissions.allow_ai_training) ? 1 : 0,
+      ...(trainingReserved(work.permissions.allow_ai_training) ? { tdm_policy: tdmPolicyUrl(siteUrl) } : {}),
     },
     citation: { text: workCitation(work), url: work.verify_url },
     ...(work.prompt_visibility === 'public' ? { semantic_tokens: tokens } : {}),

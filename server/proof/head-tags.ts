@@ -21,6 +21,8 @@ export interface HeadTagsInput {
   oembedXmlUrl?: string;
   jsonLd?: unknown;
   noindex?: boolean;
+  /** More <meta name content> pairs (e.g. TDMRep's tdm-reservation and tdm-policy). */
+  extraMeta?: [string, string][];
 }
 
 /** Search engines cut descriptions around 160 characters; link previews a little later. */
@@ -48,6 +50,7 @@ export function headTags(input: HeadTagsInput): string {
     meta('name', 'twitter:card', input.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', input.title),
     meta('name', 'twitter:description', description),
+    ...(input.extraMeta ?? []).map(([name, content]) => meta('name', name, content)),
   ];
   if (input.image) {
     tags.push(meta('property', 'og:image', input.image.url));

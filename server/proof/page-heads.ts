@@ -1,4 +1,4 @@
-// Head tags for crawlers and link previews on /verify/{id} and /artist/{name} (decision 0019),
+// Head tags for crawlers and link previews on /verify/{id}, /artist/{name}, / and /ledger (decision 0019),
 // plugged into the page server (server/http/pages.ts).
 import { pageParam } from '../../core/routes';
 import type { PageHeadProvider } from '../http/pages';
@@ -7,6 +7,7 @@ import { readArtistPage } from '../works/works-repository';
 import { toWorkSummary } from '../works/work-summary';
 import { artistPageHead } from './artist-head';
 import { loadPublicWork } from './load-work';
+import { sitePageHead } from './site-heads';
 import { notFoundHead, verifyPageHead } from './verify-head';
 
 export function proofPageHeadProviders(deps: AppDeps): PageHeadProvider[] {
@@ -29,5 +30,6 @@ export function proofPageHeadProviders(deps: AppDeps): PageHeadProvider[] {
       siteUrl: deps.config.siteUrl,
     });
   };
-  return [verify, artist];
+  const site: PageHeadProvider = async (rawPathname) => sitePageHead(rawPathname, deps.config.siteUrl);
+  return [verify, artist, site];
 }

@@ -57,7 +57,8 @@ export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
       const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
       if (!size) throw notFound('The badge cannot be made that small.');
       const response = oembedResponse(work, siteUrl, size);
-      reply.header('Cache-Control', 'public, max-age=300');
+      // Any site may read it from a browser (oEmbed consumers are other sites' scripts too).
+      reply.header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*');
       return format === 'xml' ? reply.type(OEMBED_XML_CONTENT_TYPE).send(oembedXml(response)) : reply.send(response);
     },
   );

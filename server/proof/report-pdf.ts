@@ -1,29 +1,22 @@
 // The PDF report (report.pdf) drawn with pdfkit from the same model as report.txt.
 // The PDF's dates are the work's registration time, so the same record always gives the same
-// bytes (bundle.txt lists the files' SHA-256s).
+// bytes (bundle.txt lists the files' SHA-256s). Text of any script is written with embedded
+// Unicode fonts (pdf-fonts.ts), and the PDF is tagged (headings, paragraphs) for screen readers.
 import PDFDocument from 'pdfkit';
 import { trustStatus } from '../../core/status';
+import { registerReportFonts, writeText } from './pdf-fonts';
 import type { ReportModel } from './report-model';
-
-// pdfkit's built-in fonts (no font file to ship) encode only Windows-1252; other characters
-// would print as garbage, so they are shown as '?'. The TXT and JSON-LD keep the full text.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function pdfText(text: string): string {
-  return [...text]
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      if (c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(c)) return c;
-      return '?';
-    })
-    .join('');
-}
 
 export function renderReportPdf(model: ReportModel, meta: { registryId: string; createdAt: Date; score: number }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    tagged: true,
+    lang: 'en',
+    displayTitle: true,
+    pdfVersion: '1.7',
     info: {
-      Title: pdfText(`${model.title}: ${model.subtitle}`),
+      Title: `${model.title}: ${model.subtitle}`,
       Subject: `Registry ID ${meta.registryId}`,
       Creator: model.title,
       Producer: 'pdfkit',
@@ -38,21 +31,31 @@ export function renderReportPdf(model: ReportModel, meta: { registryId: string; 
     doc.on('error', reject);
   });
 
+  registerReportFonts(doc);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  /** Writes one tagged block (a heading, a paragraph) so readers get the document's structure. */
+  const tagged = (type: string, draw: () => void) => {
+    const element = doc.struct(type, {}, draw);
+    root.add(element);
+  };
+
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const labelWidth = 140;
   const status = trustStatus(meta.score);
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#0f172a').text(pdfText(model.title));
-  doc.moveDown(0.3).font('Helvetica').fontSize(13).fillColor('#334155').text(pdfText(model.subtitle));
+  tagged('H1', () => writeText(doc.fontSize(20).fillColor('#0f172a'), model.title, 'bold'));
+  doc.moveDown(0.3);
+  tagged('P', () => writeText(doc.fontSize(13).fillColor('#334155'), model.subtitle, 'regular'));
   doc.moveDown(0.5);
   // Status line in the status colour, as on the proof page and the badge.
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(status.hex).text(`${status.label} - ${meta.score}/100`);
+  tagged('P', () => writeText(doc.fontSize(12).fillColor(status.hex), `${status.label} - ${meta.score}/100`, 'bold'));
   doc.moveDown(0.8);
 
   for (const section of model.sections) {
     if (doc.y > doc.page.height - 150) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#0f172a').text(pdfText(section.heading), left, doc.y);
+    tagged('H2', () => writeText(doc.fontSize(13).fillColor('#0f172a'), section.heading, 'bold', { x: left, y: doc.y }));
     doc
       .moveTo(left, doc.y + 2)
       .lineTo(left + width, doc.y + 2)
@@ -61,30 +64,28 @@ export function renderReportPdf(model: ReportModel, meta: { registryId: string; 
     doc.moveDown(0.5);
     for (const [label, value] of section.rows) {
       const y = doc.y;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9.5)
-        .fillColor('#475569')
-        .text(pdfText(label), left, y, { width: labelWidth - 10 });
+      tagged('P', () => writeText(doc.fontSize(9.5).fillColor('#475569'), label, 'bold', { x: left, y }, { width: labelWidth - 10 }));
       const labelBottom = doc.y;
-      doc
-        .font('Helvetica')
-        .fontSize(9.5)
-        .fillColor('#0f172a')
-        .text(pdfText(value), left + labelWidth, y, { width: width - labelWidth });
+      tagged('P', () =>
+        writeText(
+          doc.fontSize(9.5).fillColor('#0f172a'),
+          value,
+          'regular',
+          { x: left + labelWidth, y },
+          { width: width - labelWidth },
+        ),
+      );
       doc.y = Math.max(doc.y, labelBottom) + 3;
     }
     if (section.block) {
-      doc
-        .moveDown(0.3)
-        .font('Courier')
-        .fontSize(8)
-        .fillColor('#334155')
-        .text(pdfText(section.block.trimEnd()), left, doc.y, { width });
+      const block = section.block.trimEnd();
+      doc.moveDown(0.3);
+      tagged('P', () => writeText(doc.fontSize(8).fillColor('#334155'), block, 'regular', { x: left, y: doc.y }, { width }));
     }
     doc.moveDown(1);
   }
-  doc.font('Helvetica-Oblique').fontSize(9).fillColor('#64748b').text(pdfText(model.footer), left, doc.y, { width });
+  tagged('P', () => writeText(doc.fontSize(9).fillColor('#64748b'), model.footer, 'italic', { x: left, y: doc.y }, { width }));
+  root.end();
   doc.end();
   return done;
 }

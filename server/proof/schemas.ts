@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
 import { BADGE_SIZES, type BadgeSize } from '../../core/constants';
 import { badgeEmbedSchema, lookupResponseSchema } from '../../core/api/proof';
-import { binaryResponse, errorResponses, jsonResponse, textResponse } from '../http/api-schemas';
+import { embedBadgeDataSchema } from '../../core/api/embed';
+import { binaryResponse, errorResponses, jsonResponse, notModifiedResponse, textResponse } from '../http/api-schemas';
 import { proofBundleSchema } from '../tlog/schemas';
 
 const PROOF = ['Proof'];
@@ -138,6 +139,9 @@ const oembedSchemaJson = z
     thumbnail_url: z.string(),
     thumbnail_width: z.number().int(),
     thumbnail_height: z.number().int(),
+    badge_element_html: z
+      .string()
+      .describe('An extension: the live badge element (script + <veriwork-badge>), an alternative to the image badge in html.'),
   })
   .meta({ id: 'OEmbed', description: "oEmbed 1.0 'rich' answer for a proof page." });
 
@@ -204,5 +208,74 @@ export const lookupSchema = {
   response: {
     200: lookupResponseSchema.describe('The matches, oldest registration first.'),
     ...errorResponses(...IMAGE_FILE_ERROR_CODES, 'rate_limited', 'unavailable'),
+  },
+};
+
+export const embedBadgeDataRouteSchema = {
+  tags: PROOF,
+  summary: 'What the live badge element shows for one work (used by /embed/badge.js)',
+  description:
+    'Readable from any origin, without cookies. A removed work shows only that it was removed; a private or unknown work is 404. ' +
+    'Not rate limited beyond the read budget; cached for 5 minutes.',
+  params: workParams,
+  response: {
+    200: jsonResponse(embedBadgeDataSchema, 'The badge data of a public or removed work.'),
+    ...errorResponses('not_found', 'forbidden_characters', 'unavailable'),
+  },
+};
+
+const CONSENT = ['Consent'];
+
+const tdmRuleSchema = z.object({
+  location: z.string().describe('A path pattern on this site; * matches any characters.'),
+  'tdm-reservation': z.union([z.literal(0), z.literal(1)]).describe('1: text-and-data-mining rights reserved; 0: not reserved.'),
+  'tdm-policy': z.string().optional().describe('The policy saying how to ask for a licence (reservations only).'),
+});
+
+export const tdmRepSchema = {
+  tags: CONSENT,
+  summary: 'TDMRep rules: which works are reserved from text and data mining (AI training)',
+  description:
+    'W3C TDMRep file. Opted-in works are listed one by one with tdm-reservation 0, followed by reservations of every path ' +
+    'that serves a work (training is reserved unless the artist allowed it). Rebuilt when the ledger changes; ETag.',
+  response: {
+    200: jsonResponse(z.array(tdmRuleSchema), 'The TDMRep rules, most specific first.'),
+    ...notModifiedResponse,
+    ...errorResponses('unavailable'),
+  },
+};
+
+export const tdmPolicySchema = {
+  tags: CONSENT,
+  summary: 'The TDM policy (ODRL, TDMRep profile) that tdm-policy points to',
+  response: { 200: jsonResponse(z.record(z.string(), z.unknown()), 'An ODRL Offer: mining needs the artist’s consent.') },
+};
+
+const OPT_OUT_NOTE =
+  'CSV with the header registry_id,sha256,phash,registered_at: one row per public work whose artist reserved AI training ' +
+  '(sha256 of the registered file, 64-bit perceptual hash as 16 hex digits). No key needed; ETag and If-None-Match.';
+
+export const optOutFullSchema = {
+  tags: CONSENT,
+  summary: 'The keyless opt-out set: hashes of every work reserved from AI training',
+  description:
+    `${OPT_OUT_NOTE} This full file is authoritative: works deleted or made private leave it at its next rebuild (at most hourly). ` +
+    'Rebuilt when the ledger changes, at most once a minute.',
+  response: {
+    200: textResponse('The full opt-out set.', 'text/csv'),
+    ...notModifiedResponse,
+    ...errorResponses('unavailable'),
+  },
+};
+
+export const optOutDeltaSchema = {
+  tags: CONSENT,
+  summary: 'One day of the opt-out set: reserved works registered that UTC day',
+  description: `${OPT_OUT_NOTE} Deltas only add; fetch the full file now and then to drop works that left.`,
+  params: z.object({ file: z.string().describe('{YYYY-MM-DD}.csv, a UTC day.') }),
+  response: {
+    200: textResponse('The reserved works registered that day.', 'text/csv'),
+    ...notModifiedResponse,
+    ...errorResponses('not_found', 'forbidden_characters', 'unavailable'),
   },
 };

@@ -7,6 +7,7 @@ import { BADGE_SIZES, HASH_DISPLAY, TRUST_MAX } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { trustStatus } from '../../core/status';
 import { SITE_NAME } from '../../core/site';
+import { trainingConsentHeaders, trainingConsentMeta } from '../../core/training-consent';
 import type { PageHead } from '../http/pages';
 import { documentTitle, headTags, type SocialImage } from './head-tags';
 import { escapeHtml } from '../http/html-escape';
@@ -50,6 +51,7 @@ export function verifyPageHead(work: PublicWork, siteUrl: string): PageHead {
     oembedUrl: `${oembedBase}&format=json`,
     oembedXmlUrl: `${oembedBase}&format=xml`,
     jsonLd: visualArtworkJsonLd(work, siteUrl),
+    extraMeta: trainingConsentMeta(work.permissions.allow_ai_training, siteUrl),
   });
   const artistHref = `/artist/${encodeURIComponent(work.artist_name)}`;
   const bodyHtml =
@@ -59,5 +61,6 @@ export function verifyPageHead(work: PublicWork, siteUrl: string): PageHead {
     `<p>Registry ID: ${escapeHtml(work.registry_id)}</p>` +
     (work.image_hash ? `<p>SHA-256: <code>${escapeHtml(work.image_hash)}</code></p>` : '') +
     `<p><a href="/ledger">Back to Ledger</a></p></main>`;
-  return { status: 200, title: documentTitle(title), headHtml, bodyHtml };
+  const headers = trainingConsentHeaders(work.permissions.allow_ai_training, siteUrl);
+  return { status: 200, title: documentTitle(title), headHtml, bodyHtml, headers };
 }

@@ -12,6 +12,11 @@ test.describe('API reference', () => {
     const log = page.getByRole('table', { name: 'Transparency log endpoints' });
     await expect(log.getByRole('rowheader', { name: 'GET /api/log/checkpoint', exact: true })).toBeVisible();
 
+    const consent = page.getByRole('table', { name: 'Consent endpoints' });
+    await expect(consent.getByRole('rowheader', { name: 'GET /opt-out/v1/full.csv', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AI training consent and the opt-out set' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '/opt-out/v1/full.csv' })).toHaveAttribute('href', /\/opt-out\/v1\/full\.csv$/);
+
     const admin = page.getByRole('table', { name: 'Admin endpoints' });
     const remove = admin.getByRole('row', { name: /^POST \/api\/admin\/submissions\/\{id\}\/remove / });
     await expect(remove.getByRole('cell', { name: 'Admin session' })).toBeVisible();

@@ -105,8 +105,9 @@ test('shows the work, its status, the trust breakdown and a log inclusion verifi
   await expect(statusBadge(page, publicWork.trust_meter)).toBeVisible();
   await expect(page.getByRole('meter', { name: 'Signal Strength' })).toHaveAttribute('aria-valuenow', String(publicWork.trust_meter));
 
-  // Details: the SHA-256 shortened to 24 characters.
+  // Details: the SHA-256 shortened to 24 characters, and the AI-training choice next to the licence.
   await expect(page.getByText(`${publicWork.image_hash!.slice(0, 24)}…`)).toBeVisible();
+  await expect(page.getByText('Reserved by the artist (text and data mining rights reserved)')).toBeVisible();
 
   // Prompt, and at most 12 semantic tokens.
   await expect(page.getByText(PUBLIC_PROMPT)).toBeVisible();

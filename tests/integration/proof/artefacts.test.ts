@@ -199,6 +199,8 @@ describe('exports', () => {
       'leaf_hash',
       'leaf_index',
       'log_origin',
+      'policy',
+      'tlog_proof',
       'tree_size',
       'vkey',
     ]);
@@ -209,6 +211,10 @@ describe('exports', () => {
     const txt = await artefact(work.id, 'report.txt');
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.body).toContain('VeriWork Authentication Report');
+    // Issue 15: people are sent to the browser check; the command stays for developers.
+    expect(txt.body).toMatch(
+      /Check a proof:\s+open http:\/\/ledger\.test\/verify-proof and drop proof\.json \(and the image\) on the page\n/,
+    );
     expect(txt.body).toMatch(new RegExp(`Registry ID:\\s+${work.registry_id}`));
     expect(txt.body).toMatch(new RegExp(`SHA-256:\\s+${imageHash}`));
     expect(txt.body).toMatch(/Mesh linkage:\s+\d+\/20/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { sitemapPartXml, sitemapXml } from '../../../server/proof/sitemap';
+import { schemaOrgProblems } from '../../helpers/schema-org-vocabulary';
 import { jsonLdBlocks, metaContent, registerWork, softDelete } from './proof-kit';
 
 const XSS_TITLE = 'Harbour </script><script>alert(1)</script> at dusk';
@@ -58,7 +59,7 @@ describe('GET /verify/{id} without JavaScript', () => {
     const blocks = jsonLdBlocks(html);
     expect(blocks).toHaveLength(1);
     const ld = JSON.parse(blocks[0]);
-    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@context']).toEqual(['https://schema.org', { plus: 'http://ns.useplus.org/ldf/xmp/1.0/' }]);
     expect(ld['@type']).toBe('VisualArtwork');
     expect(ld.name).toBe('Neon Tide');
     expect(ld.creator).toEqual({ '@type': 'Person', name: 'Ada Example', url: `${SITE}/artist/Ada%20Example` });
@@ -66,15 +67,38 @@ describe('GET /verify/{id} without JavaScript', () => {
     expect(ld.acquireLicensePage).toBe(`${SITE}/verify/${plain.id}`);
     expect(ld.creditText).toBe('Ada Example');
     expect(ld.copyrightNotice).toMatch(/^© \d{4} Ada Example\. CC BY-ND 4\.0\.$/);
-    expect(ld.sha256).toBe(plainHash);
+    expect(ld.digitalSourceType).toBe('http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia');
     expect(ld.identifier).toEqual([
       { '@type': 'PropertyValue', propertyID: 'registry_id', value: plain.registry_id },
       { '@type': 'PropertyValue', propertyID: 'uuid', value: plain.id },
       { '@type': 'PropertyValue', propertyID: 'sha256', value: plainHash },
     ]);
-    expect(ld.contentUrl).toBe(metaContent(html, 'og:image'));
+    expect(ld.image).toEqual({
+      '@type': 'ImageObject',
+      contentUrl: metaContent(html, 'og:image'),
+      encodingFormat: 'image/jpeg',
+      license: ld.license,
+      acquireLicensePage: ld.acquireLicensePage,
+      creditText: 'Ada Example',
+      creator: ld.creator,
+      copyrightNotice: ld.copyrightNotice,
+      digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+      'plus:DataMining': 'http://ns.useplus.org/ldf/vocab/DMI-PROHIBITED-AIMLTRAINING',
+    });
     expect(ld.isAccessibleForFree).toBe(true);
     expect(new Date(ld.dateCreated).toISOString()).toBe(ld.dateCreated);
+  });
+
+  it('uses only schema.org types and properties (checked against the schema-dts vocabulary) on proof and artist pages', async () => {
+    const work = JSON.parse(jsonLdBlocks((await get(`/verify/${plain.registry_id}`)).body)[0]);
+    expect(schemaOrgProblems(work)).toEqual([]);
+    const artist = JSON.parse(jsonLdBlocks((await get('/artist/Ada%20Example')).body)[0]);
+    expect(schemaOrgProblems(artist)).toEqual([]);
+    // The check itself finds what the old JSON-LD had wrong: a checksum property schema.org lacks.
+    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'VisualArtwork', sha256: 'ab', 'x:y': 1 })).toEqual([
+      '$: VisualArtwork has no property sha256',
+      '$: undeclared prefix in x:y',
+    ]);
   });
 
   it('renders a short text body (title, artist, status and score, registry id) for readers without scripts', async () => {

@@ -7,7 +7,10 @@ import { SITE, makeRow } from './fixtures';
 const generatedAt = new Date('2026-11-22T08:30:00Z');
 interface CroissantField {
   '@type': string;
+  '@id': string;
   name: string;
+  description: string;
+  repeated?: boolean;
   dataType: string;
   source: { fileObject: { '@id': string }; extract: { jsonPath: string } };
 }
@@ -29,6 +32,7 @@ const doc = croissantDescription({ siteUrl: `${SITE}/`, totalEntries: 1234, gene
 function at(object: unknown, jsonPath: string): unknown {
   return jsonPath
     .replace(/^\$\./, '')
+    .replace(/\[\*\]$/, '')
     .split('.')
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], object);
 }
@@ -88,7 +92,7 @@ describe('Croissant description', () => {
       prompt: 'sc:Text',
       tool: 'sc:Text',
       trust_meter: 'sc:Integer',
-      created_at: 'sc:Date',
+      created_at: 'sc:DateTime',
       image_url: 'sc:URL',
       image_sha256: 'sc:Text',
       license: 'sc:Text',
@@ -101,5 +105,44 @@ describe('Croissant description', () => {
       expect(fileIds).toContain(field.source.fileObject['@id']);
       expect(at(record, field.source.extract.jsonPath), field.name).not.toBeUndefined();
     }
+  });
+});
+
+describe('Croissant 1.0 completeness', () => {
+  const record = toPublicRecord(makeRow(), { siteUrl: SITE, includePrompts: true });
+  /** Every leaf key of a dump line: permissions.x counts as x. */
+  const recordKeys = Object.entries(record).flatMap(([key, value]) => (key === 'permissions' ? Object.keys(value as object) : [key]));
+
+  it('has the Dataset properties Croissant 1.0 requires, and the responsible-AI ones that apply', () => {
+    const d = doc as unknown as Record<string, unknown>;
+    for (const key of ['@context', '@type', 'conformsTo', 'name', 'description', 'license', 'url', 'distribution', 'recordSet']) {
+      expect(d[key], key).toBeTruthy();
+    }
+    expect(d['@type']).toBe('sc:Dataset');
+    for (const key of [
+      'rai:dataCollection',
+      'rai:dataCollectionType',
+      'rai:personalSensitiveInformation',
+      'rai:dataLimitations',
+      'rai:dataUseCases',
+    ]) {
+      expect(typeof d[key], key).toBe('string');
+    }
+  });
+
+  it('describes every key of a dump line exactly once, each with a description, an @id and a dataType', () => {
+    const fields = doc.recordSet[0].field;
+    expect(fields.map((f) => f.name).sort()).toEqual([...recordKeys].sort());
+    for (const field of fields) {
+      expect(field.description.length, field.name).toBeGreaterThan(10);
+      expect(field['@id']).toBe(`entries/${field.name}`);
+      expect(field.dataType).toMatch(/^sc:(Text|Integer|Boolean|DateTime|URL)$/);
+    }
+    expect(fields.filter((f) => f.repeated).map((f) => f.name)).toEqual(['tags', 'usage_type']);
+  });
+
+  it('types created_at as sc:DateTime because it holds a full ISO 8601 instant', () => {
+    expect(record.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(doc.recordSet[0].field.find((f) => f.name === 'created_at')?.dataType).toBe('sc:DateTime');
   });
 });

@@ -4,6 +4,7 @@ import { FileText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { DEFAULT_DISPLAY_LICENSE, HASH_DISPLAY, verificationMethodLabel } from '../../../../core/constants';
 import { copiedMessage } from '../../../../core/messages';
+import { trainingConsentLabel } from '../../../../core/training-consent';
 import { CopyButton } from '../ledger/CopyButton';
 import { formatDimensions, formatFileSize, formatFileType, formatLocalDateTime } from './format';
 import { Fact, FactList, ProofCard } from './ProofCard';
@@ -19,6 +20,7 @@ export function DetailsCard({ work }: { work: PublicWork }) {
         <Fact label="Platform">{work.platform || 'Not stated'}</Fact>
         <Fact label="Verification">{verificationMethodLabel(work.verification_method) || 'Not stated'}</Fact>
         <Fact label="Licence">{work.artwork_license || DEFAULT_DISPLAY_LICENSE}</Fact>
+        <Fact label="AI training">{trainingConsentLabel(work.permissions.allow_ai_training)}</Fact>
         <Fact label="Dimensions">{formatDimensions(work.image_dimensions) ?? 'Unknown'}</Fact>
         <Fact label="File">{file || 'Unknown'}</Fact>
         <Fact label="SHA-256">

@@ -50,6 +50,35 @@ export function ApiDataset({ site }: { site: SiteFacts }) {
         </ul>
       </Section>
 
+      <Section id="opt-out-set" title="AI training consent and the opt-out set">
+        <Prose>
+          <p>
+            Training is reserved unless the artist ticked &lsquo;Allow AI training&rsquo; (<code>permissions.allow_ai_training</code>).
+            Every image, proof page and download of a work says so in the vocabularies crawlers read: the W3C TDMRep headers{' '}
+            <code>tdm-reservation</code> and <code>tdm-policy</code> (and the same HTML meta tags),{' '}
+            <code>Content-Usage: train-ai=n</code> or <code>train-ai=y</code>, and <code>X-Robots-Tag: noai, noimageai</code> on
+            reserved works. The site-wide rules are in{' '}
+            <ExternalLink href={`${site.siteUrl}/.well-known/tdmrep.json`}>/.well-known/tdmrep.json</ExternalLink>; the JSON-LD of a
+            proof page carries IPTC <code>plus:DataMining</code>, and the JSON export the CAWG training-and-data-mining assertion.
+          </p>
+          <p>
+            To filter a training set without an API key, download the opt-out set:{' '}
+            <ExternalLink href={`${site.siteUrl}/opt-out/v1/full.csv`}>/opt-out/v1/full.csv</ExternalLink> lists the SHA-256 and
+            perceptual hash (<code>registry_id,sha256,phash,registered_at</code>) of every public work whose artist reserved training.
+            <code> /opt-out/v1/delta/YYYY-MM-DD.csv</code> lists the reserved works registered that UTC day, for a daily top-up; deltas
+            only add, so fetch the full file now and then to drop works that were deleted. The full file and <code>tdmrep.json</code>{' '}
+            are rebuilt at most once an hour, today&apos;s delta at most once a minute; until then a new work is reserved by its own
+            headers. Both answer <code>If-None-Match</code> with 304 while unchanged. The repository&apos;s{' '}
+            <code>examples/opt-out-filter.mjs</code> checks a folder of images or a list of hashes against the set.
+          </p>
+        </Prose>
+        <CodeBlock
+          label="Filter a folder of images"
+          code={`node examples/opt-out-filter.mjs --site ${site.siteUrl} ./images`}
+          copiedDescription="Command copied to clipboard"
+        />
+      </Section>
+
       <Section id="test-links" title="Try it">
         <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {tests.map((test) => (
