@@ -6,12 +6,12 @@ import globals from 'globals';
 
 // Layering: feature folders sit side by side and never import each other, so a feature can be
 // changed without reading its siblings; what two of them need lives in a shared layer below them
-// (server/works, audit, tlog, db, http, storage, image, deps.ts, config.ts, and core/), and the
+// (server/works, audit, tlog, db, http, storage, image, mail, deps.ts, config.ts, and core/), and the
 // shared layers import no feature. Composition roots (app.ts, runtime.ts, main.ts, cli/) may
 // import anything. The server uses relative imports only, so a pattern on the folder name is exact
 // enough. tests/unit/lint/feature-imports.test.ts shows the rule failing and passing.
-export const FEATURE_FOLDERS = ['admin', 'ledger', 'proof', 'realtime', 'removals', 'submissions', 'site'];
-export const SHARED_SERVER_LAYERS = ['works', 'audit', 'tlog', 'db', 'http', 'storage', 'image'];
+export const FEATURE_FOLDERS = ['admin', 'ledger', 'manage', 'proof', 'realtime', 'removals', 'submissions', 'site', 'watch'];
+export const SHARED_SERVER_LAYERS = ['works', 'audit', 'tlog', 'db', 'http', 'storage', 'image', 'mail'];
 const importOf = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 const layerRules = [
   ...FEATURE_FOLDERS.map((feature) => ({

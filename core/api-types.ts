@@ -29,3 +29,4 @@ export const EVENTS_PATH = '/api/events';
 export const WORK_REGISTERED_EVENT = 'work-registered';
 
 export type { ApiErrorBody } from './error-codes';
+export type { BatchSubmissionBody, BatchItemResult, BatchSubmissionResult } from './api/batch';

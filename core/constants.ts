@@ -38,6 +38,17 @@ export const ARTIST_PAGER_BUTTONS = 5;
 /** Admin pager: first, last, and pages within this distance of the current one. */
 export const ADMIN_PAGER_NEIGHBOURS = 1;
 
+/**
+ * A kept deeper page of a ledger list (the app's ledger page past page 1, the public read API
+ * with offset or cursor) may go on being served this long after a new work entered its list.
+ * First pages show a new work at once; a changed, removed or made-private work leaves every
+ * answer at once; single works are always current (server/ledger/cached-answers.ts).
+ */
+export const LEDGER_LIST_STALE_SECONDS = 5;
+
+/** Totals of a filtered ledger list are counted exactly up to this many works; above it they are estimates shown as "10,000+". */
+export const LEDGER_EXACT_TOTAL_CAP = 10_000;
+
 /** Home: this many random works shown out of a pool of the newest FEATURED_POOL eligible ones. */
 export const FEATURED_COUNT = 5;
 export const FEATURED_POOL = 50;
@@ -183,3 +194,55 @@ export type RemovalDecision = (typeof REMOVAL_DECISIONS)[number];
 /** Public form of a registry id: VW-YYYY-NNNNNN. */
 export const REGISTRY_ID_PREFIX = 'VW';
 export const REGISTRY_SEQ_MIN_DIGITS = 6;
+
+// ---- Manage my works (issue 18) ----
+/**
+ * A link sent to the artist's address opens the manage page once and expires after
+ * `linkMinutes`; the page's session (a cookie) lasts `sessionMinutes`. At most
+ * `linksPerAddressPerHour` links are sent to one address an hour (more requests get the same
+ * answer and no e-mail), and one client address may ask for links or open them
+ * `requestsPerHour` times.
+ */
+export const MANAGE = {
+  linkMinutes: 30,
+  sessionMinutes: 60,
+  linksPerAddressPerHour: 3,
+  requestsPerHour: 10,
+  /** Reads and changes of the manage page one client address may make an hour. */
+  changesPerHour: 200,
+  /** Resources a work may carry (the fast-submit marker not counted). */
+  maxResources: 10,
+  resourceDescription: 100,
+  withdrawalReason: 500,
+  /** The zip of all proof bundles: at most this many works, and this many downloads an hour. */
+  bundlesPerZip: 100,
+  bundleZipsPerHour: 5,
+} as const;
+/** The manage page; the e-mailed link is MANAGE_PATH?token=… */
+export const MANAGE_PATH = '/manage';
+/** Resource kinds an artist adds on the manage page: a profile of theirs, or a link about this work. */
+export const MANAGE_RESOURCE_TYPES = ['artist_profile', 'external_link'] as const;
+export type ManageResourceType = (typeof MANAGE_RESOURCE_TYPES)[number];
+
+// ---- Batch registration (issue 18) ----
+/**
+ * Works one POST /api/submissions/batch may register. Each counts against the daily
+ * registration budget like a single registration, so a batch never registers more than
+ * RATE_LIMIT_SUBMISSIONS_PER_DAY allows.
+ */
+export const BATCH_MAX_WORKS = 50;
+
+// ---- Watch alerts (issue 18) ----
+/**
+ * Anyone may watch a public work with a confirmed address. The registry is scanned for copies
+ * every `scanSeconds`, and new alerts are mailed in the same run, so an alert reaches its
+ * watcher well within `promiseMinutes` (the figure pages and the README state).
+ */
+export const WATCH = {
+  scanSeconds: 60,
+  promiseMinutes: 5,
+  /** Watch requests one client address may make an hour. */
+  requestsPerHour: 10,
+  /** Entries in a work's alert feed. */
+  feedEntries: 50,
+} as const;

@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   upload_incomplete: { status: 400, message: MESSAGES.uploadIncomplete.description },
   upload_used: { status: 400, message: MESSAGES.uploadAlreadyUsed.description },
   upload_not_stored: { status: 400, message: MESSAGES.uploadNotStored.description },
+  upload_files_missing: { status: 400, message: MESSAGES.uploadFilesMissing.description },
   upload_expired: { status: 400, message: MESSAGES.uploadNotFound.description },
   invalid_email: { status: 400, message: MESSAGES.emailInvalid.description },
   weak_password: { status: 400, message: 'The password is too weak.' },

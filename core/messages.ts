@@ -1,7 +1,17 @@
 // Every user-facing validation, error, success and info message (docs/product.md §5, §8), as toast
 // title + description pairs under stable ids. The zod schemas use these ids as issue messages,
 // so the server's error body and the browser's toast show the same words.
-import { LIMITS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PLATFORMS, PROFILE_LINKS, REMOVAL_VETTING_TEXT, TAGS } from './constants';
+import {
+  BATCH_MAX_WORKS,
+  LIMITS,
+  MANAGE,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  PLATFORMS,
+  PROFILE_LINKS,
+  REMOVAL_VETTING_TEXT,
+  TAGS,
+} from './constants';
 import { isVerifiedScore, trustStatus } from './status';
 
 export interface MessagePair {
@@ -59,9 +69,36 @@ export const MESSAGES = {
   notMultipart: { title: 'Upload failed', description: "Please send the image as multipart/form-data, in a field named 'file'." },
   uploadAlreadyUsed: { title: 'Already submitted', description: 'This image was already submitted.' },
   emailLinkInvalid: { title: 'Link not valid', description: 'This verification link is not valid or has already been used.' },
+  // ---- Manage my works (issue 18) ----
+  manageLinkSent: {
+    title: 'Check your inbox',
+    description: `If works are registered with this address, we have sent it a link to manage them. The link works once and expires in ${MANAGE.linkMinutes} minutes.`,
+  },
+  manageLinkExpired: { title: 'Link expired', description: 'This link has expired. Please ask for a new one.' },
+  manageLinkUsed: { title: 'Link already used', description: 'This link has already been used. Please ask for a new one.' },
+  manageLinkInvalid: { title: 'Link not valid', description: 'This link is not valid. Please ask for a new one.' },
+  manageSessionRequired: {
+    title: 'Sign-in link required',
+    description: 'Your manage session has ended. Please ask for a new link from the proof page of any of your works.',
+  },
+  manageWorkNotFound: { title: 'Work not found', description: 'No work of yours has this id.' },
+  manageWorkWithdrawn: { title: 'Work withdrawn', description: 'This work has been withdrawn and can no longer be changed.' },
+  manageResourceInvalid: {
+    title: 'Link not valid',
+    description: 'Please enter a full web address starting with http:// or https://.',
+  },
+  manageTooManyResources: { title: 'Too many links', description: `A work can have at most ${MANAGE.maxResources} resources.` },
+  manageResourceDuplicate: { title: 'Link already added', description: 'This work already has this link.' },
+  manageNothingChanged: { title: 'Nothing changed', description: 'This change leaves the work as it was.' },
+  manageReasonRequired: {
+    title: 'Reason required',
+    description: `Please say why you withdraw this work (at most ${MANAGE.withdrawalReason} characters).`,
+  },
+  manageWorkUpdated: { title: 'Work updated', description: 'The change is saved and recorded in the transparency log.' },
   uploadInvalid: { title: 'Image required', description: 'The image upload was not recognised. Please upload the image again.' },
   uploadNotFound: { title: 'Upload expired', description: 'The uploaded image could not be found. Please upload it again.' },
   uploadNotStored: { title: 'Upload incomplete', description: 'Your image was not saved completely. Please upload it again.' },
+  uploadFilesMissing: { title: 'Upload missing', description: 'Your uploaded image is no longer stored. Please upload it again.' },
   titleTooLong: { title: 'Title too long', description: `Titles can be at most ${LIMITS.title} characters.` },
   promptTooLong: { title: 'Prompt too long', description: `Prompts can be at most ${LIMITS.prompt} characters.` },
   storyTooLong: { title: 'Story too long', description: `The story can be at most ${LIMITS.story} characters.` },
@@ -150,6 +187,27 @@ export const MESSAGES = {
   // ---- Generic server answers ----
   rateLimited: { title: 'Too many requests', description: 'Please wait a while before trying again.' },
   notFound: { title: 'Not found', description: 'Oops! Page not found' },
+  batchEmpty: { title: 'No works to register', description: 'Add at least one image to register.' },
+  batchTooLarge: {
+    title: 'Too many works',
+    description: `A batch can register at most ${BATCH_MAX_WORKS} works. Please split it into smaller batches.`,
+  },
+  batchOverBudget: {
+    title: 'Daily limit reached',
+    description: 'This batch would go over the number of works you can register today. Register fewer works, or try again tomorrow.',
+  },
+  batchItemFailed: { title: 'Not registered', description: 'This work could not be registered. Please try again.' },
+  batchNothingRegistered: {
+    title: 'Nothing registered',
+    description: 'No work of this batch could be registered: see the reason under each image.',
+  },
+  watchRequested: {
+    title: 'Check your inbox',
+    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+  },
+  watchConfirmed: { title: 'Watching this work', description: 'You will get an e-mail when a copy of this work is registered.' },
+  watchLinkInvalid: { title: 'Link not valid', description: 'This link is not valid or was already used.' },
+  watchStopped: { title: 'Alerts stopped', description: 'You will no longer get alerts for this work.' },
   submissionNotFound: {
     title: 'Submission Not Found',
     description: "This Registry ID doesn't exist or the submission is private.",
@@ -206,6 +264,20 @@ export const MESSAGES = {
   pdfReportDownloaded: { title: 'PDF report downloaded', description: 'Verification report saved.' },
   downloadFailed: { title: 'Download failed', description: 'Please try again.' },
   bundleDownloaded: { title: 'Bundle downloaded', description: 'All verification files saved.' },
+  // ---- /verify-proof: a downloaded proof checked in the browser (issue 15) ----
+  verifyProofIntro: {
+    title: 'Check a Proof',
+    description:
+      'Drop the proof.json from a work’s downloads (and, if you like, the image itself). Your browser checks that the record is in the ' +
+      'public log, that the log is signed with this registry’s published key, that independent witnesses confirmed it, and that the ' +
+      'image is the registered file. Nothing is uploaded.',
+  },
+  verifyProofPassed: { title: 'The proof is genuine', description: 'Every check passed.' },
+  verifyProofFailed: { title: 'The proof does not hold', description: 'At least one check failed: do not rely on this proof.' },
+  verifyProofUnavailable: {
+    title: 'Cannot check now',
+    description: 'The registry’s published key could not be fetched. Please try again.',
+  },
   submissionRemoved: {
     title: 'Submission removed',
     description: 'The submission was removed from the public ledger. It can be restored.',
@@ -281,4 +353,9 @@ export function imageCheckResultMessage(counts: { ok: number; regenerated: numbe
     title: 'Image check complete',
     description: `${counts.ok} fine, ${counts.regenerated} regenerated, ${counts.lost} with a lost original.`,
   };
+}
+
+/** The toast after a batch registration (/fast-submit/batch). */
+export function batchRegisteredMessage(registered: number, chosen: number): MessagePair {
+  return { title: 'Works registered', description: `${registered} of ${chosen} works registered. Each has its own proof page.` };
 }

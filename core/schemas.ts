@@ -24,7 +24,7 @@ export function isValidEmail(value: unknown): boolean {
 // No check uses `abort: true`: an explicitly aborted issue would also stop the object-level
 // rules below from running. A field may thus report two issues (a blank e-mail also fails the
 // pattern); the first, in check order, is the one shown.
-const err = (id: MessageId) => ({ error: id });
+export const err = (id: MessageId) => ({ error: id });
 
 /** Trimmed text that must not be blank. */
 function requiredText(required: MessageId, max: number, tooLong: MessageId) {

@@ -8,18 +8,25 @@ import { installInputGate } from './http/input-gate';
 import { installRouteTable } from './http/route-table';
 import { installOpenApi } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
+import { installProxyWarning } from './http/proxy-warning';
 import { installRateLimit } from './http/rate-limit';
 import { installPages } from './http/pages';
+import { installCompression } from './http/compression';
 import { installArtworkServing } from './http/artworks';
 import { siteRoutes } from './site/routes';
 import { submissionsRoutes } from './submissions/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { removalsRoutes } from './removals/routes';
 import { removalAdminRoutes } from './removals/admin-routes';
+import { manageRoutes } from './manage/routes';
+import { rescoreWork } from './submissions/rescore';
+import { publicWorkBundle } from './proof/work-bundle';
 import { adminRoutes } from './admin/routes';
 import { proofRoutes } from './proof/routes';
 import { tlogRoutes } from './tlog/routes';
 import { realtimeRoutes } from './realtime/routes';
+import { watchRoutes } from './watch/routes';
+import { manageWatches } from './watch/manage-watches';
 import { proofPageHeadProviders } from './proof/page-heads';
 
 // JSON bodies are small forms; images arrive as multipart with their own 10 MB limit.
@@ -51,23 +58,31 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   installErrorHandling(app);
   installInputGate(app);
-  installSecurityHeaders(app, config.sponsorUrl);
+  installSecurityHeaders(app, config.sponsorUrl, config.s3?.publicUrl ?? null);
+  installProxyWarning(app, config.trustProxy);
   await app.register(cookie);
+  await installCompression(app);
   await installOpenApi(app, config.siteUrl);
   await installRateLimit(app, deps.db, { disabled: config.rateLimit.disabled, readsPerMinute: config.rateLimit.readsPerMinute });
 
-  installArtworkServing(app, deps.db, deps.store);
+  installArtworkServing(app, deps.db, deps.store, config.siteUrl);
   // The removals feature's admin routes live in the admin scope (its session and origin checks).
   const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes]);
+  // The manage feature re-scores works with the submissions feature's trust engine, zips the proof feature's bundles
+  // and shows the watch feature's alerts.
+  const manageWithTrustEngine = (scope: FastifyInstance, d: AppDeps) =>
+    manageRoutes(scope, d, { rescore: rescoreWork, bundle: publicWorkBundle, watches: manageWatches });
   for (const routes of [
     siteRoutes,
     submissionsRoutes,
     ledgerRoutes,
     removalsRoutes,
+    manageWithTrustEngine,
     adminWithFeatures,
     proofRoutes,
     tlogRoutes,
     realtimeRoutes,
+    watchRoutes,
   ]) {
     await routes(app, deps);
   }

@@ -4,6 +4,7 @@
 // e-mails, IPs or private prompts.
 import { z } from 'zod';
 import { workSummarySchema } from './ledger';
+import { workUpdateSchema } from './work-history';
 
 export const TRUST_DIMENSION_KEYS = [
   'claim_clarity',
@@ -85,6 +86,7 @@ export const publicWorkSchema = z
       .object({ id: z.guid(), registry_id: z.string(), artist_name: z.string(), created_at: z.string() })
       .nullable()
       .describe('Set when the same image was registered earlier by another artist.'),
+    history: z.array(workUpdateSchema).describe("The artist's changes since registration, oldest first."),
   })
   .meta({ id: 'PublicWork', description: 'The whole public record of one work (GET /api/submissions/{id}).' });
 /** GET /api/submissions/{id}: the whole public record of one work. */

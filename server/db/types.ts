@@ -202,7 +202,7 @@ export interface TlogLeavesTable {
   leaf_index: ColumnType<string, number | string | bigint, never>;
   leaf_hash: string;
   canonical_json: string;
-  event_type: 'created' | 'soft_deleted' | 'restored' | 'purged';
+  event_type: 'created' | 'soft_deleted' | 'restored' | 'purged' | 'updated';
   submission_id: string | null;
   created_at: Timestamp;
 }
@@ -245,6 +245,33 @@ export interface RegistryCounterTable {
   last_seq: ColumnType<string, number | string | bigint, number | string | bigint>;
 }
 
+/** Manage-my-works links and sessions (migration 013): hashes of the tokens only. */
+export interface ManageLinksTable {
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface ManageSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Public history of a work's changes by its artist (migration 013). */
+export interface WorkUpdatesTable {
+  id: Generated<string>;
+  submission_id: string;
+  changes: Json;
+  score_before: number;
+  score_after: number;
+  leaf_index: ColumnType<string | null, number | string | bigint | null, never>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   uploads: UploadsTable;
   registry_counter: RegistryCounterTable;
@@ -261,6 +288,33 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   ledger_version: LedgerVersionTable;
   image_fingerprints: ImageFingerprintsTable;
+  manage_links: ManageLinksTable;
+  manage_sessions: ManageSessionsTable;
+  work_updates: WorkUpdatesTable;
+  work_watches: WorkWatchesTable;
+  watch_alerts: WatchAlertsTable;
+}
+
+/** Migration 014: who watches which work (addresses are private). */
+export interface WorkWatchesTable {
+  id: Generated<string>;
+  submission_id: string;
+  email: string;
+  confirm_token_hash: string | null;
+  unsubscribe_token_hash: string;
+  confirmed_at: NullableTimestamp;
+  last_alert_id: ColumnType<string, string | number | undefined, string | number>;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Migration 014: a later work that looks like a copy of a watched one. */
+export interface WatchAlertsTable {
+  id: Generated<string>;
+  submission_id: string;
+  match_id: string;
+  reason: 'exact_duplicate' | 'near_duplicate' | 'profile_link';
+  distance: number | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export type Submission = Selectable<SubmissionsTable>;

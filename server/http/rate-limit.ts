@@ -3,8 +3,8 @@
 // that guard costly or state-changing work count in the database, so every server process
 // behind a load balancer shares them; the high-volume read family counts in each process's
 // memory, so that reading the ledger never costs a database write (README "Rate limits").
-import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { appError } from '../../core/app-error';
@@ -73,10 +73,14 @@ export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   '/api/artists/:name',
   '/api/submissions/:id',
   '/api/submissions/verify-email',
+  '/api/watch/confirm',
+  '/api/watch/unsubscribe',
+  '/api/submissions/:id/alerts.atom',
   '/api/events',
   '/api/openapi.json',
   '/artworks/*',
   '/badge/:file',
+  '/embed/badge/:id',
   '/oembed',
   '/robots.txt',
   '/sitemap.xml',
@@ -141,4 +145,13 @@ export function rateLimitConfig(
   if (disabled) return false as const;
   // The library's own key (the client address, IPv6 folded to its /64) plus the family name.
   return { max, timeWindow: WINDOW_MS[window], groupId: `:${name}`, perProcess: options.perProcess ?? false };
+}
+
+/**
+ * The counter key the plugin uses for `request` in the family `name` (see rateLimitConfig): the
+ * client address, IPv6 folded to its /64 like the plugin's default, plus the family's group id.
+ * For routes that spend more than one hit of a family's budget (reserveRateLimitHits).
+ */
+export function rateLimitKey(request: FastifyRequest, name: string): string {
+  return `${normalizeIP(request.ip)}:${name}`;
 }

@@ -4,6 +4,7 @@
 import type { PublicWork } from '../../core/api-types';
 import type { AppDeps } from '../deps';
 import { toPublicWork } from '../works/public-work';
+import { readWorkHistory } from '../works/work-history-repository';
 import { findPublicDuplicateTarget, findPublicWork, findRemovedPublicWork } from '../works/works-repository';
 
 /** The public record of a work by UUID or registry id; null when missing, private or deleted. */
@@ -11,7 +12,7 @@ export async function loadPublicWork(deps: Pick<AppDeps, 'db' | 'config'>, idOrR
   const row = await findPublicWork(deps.db, idOrRegistryId);
   if (!row) return null;
   const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
-  return toPublicWork(row, deps.config.siteUrl, { duplicateOf });
+  return toPublicWork(row, deps.config.siteUrl, { duplicateOf, history: await readWorkHistory(deps.db, row.id) });
 }
 
 export type LiveBadgeState =

@@ -4,6 +4,7 @@ import { BADGE_SIZES } from '../../core/constants';
 import { PARAM_PAGE_PATTERNS } from '../../core/routes';
 import { normaliseSubmissionRef } from '../../core/ids';
 import { SITE_NAME } from '../../core/site';
+import { embedBadgeSnippet } from '../../core/embed-badge';
 import { badgeEmbedHtml } from './embed';
 import { artefactUrl, artistUrl, siteBase } from './urls';
 
@@ -22,6 +23,8 @@ export interface OEmbedRich {
   thumbnail_url: string;
   thumbnail_width: number;
   thumbnail_height: number;
+  /** Extension (oEmbed allows provider fields): the live badge element, next to the image badge. */
+  badge_element_html: string;
 }
 
 /** Narrowest badge we draw: below this the text is unreadable, so we answer 404 (oEmbed §2.3.4). */
@@ -76,5 +79,6 @@ export function oembedResponse(work: PublicWork, siteUrl: string, size: { width:
     thumbnail_url: `${artefactUrl(siteUrl, work.registry_id, 'badge.png')}?size=small`,
     thumbnail_width: BADGE_SIZES.small.width,
     thumbnail_height: BADGE_SIZES.small.height,
+    badge_element_html: embedBadgeSnippet(siteBase(siteUrl), work.registry_id),
   };
 }

@@ -1,19 +1,16 @@
 // E-mail verification (decision 0013): the submitter gets a link with a random token; opening it
 // marks the address verified and re-scores the work. Only the token's SHA-256 is stored, so a
 // database leak does not hand out working links. The address is never shown publicly.
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { Submission } from '../db/types';
-import { buildTrustEvidence } from './evidence';
-import { gatherRegistryEvidence } from './registry-evidence';
-import { databaseRegistryEvidence } from './registry-evidence-repository';
 import { MESSAGES } from '../../core/messages';
-import type { Mailer } from './mailer';
-import { findByVerifyTokenHash, markEmailVerified, storeVerifyToken } from './submissions-repository';
-import { computeTrust, type TrustResult } from './trust';
-import { findUploadByDerivativeKey } from './uploads-repository';
+import { hashLinkToken, newLinkToken } from '../mail/link-tokens';
+import type { Mailer } from '../mail/mailer';
+import { findWorksByVerifyTokenHash, markEmailVerified, storeVerifyToken } from './submissions-repository';
+import { scoreStoredWork } from './rescore';
+import type { TrustResult } from './trust';
 
 export const VERIFY_EMAIL_PATH = '/api/submissions/verify-email';
 
@@ -21,14 +18,8 @@ export const INVALID_VERIFY_LINK = MESSAGES.emailLinkInvalid;
 
 export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-export function newVerifyToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
+/** The e-mailed link's token: only its hash is stored (server/mail/link-tokens.ts). */
+export { hashLinkToken as hashToken, newLinkToken as newVerifyToken } from '../mail/link-tokens';
 
 export function verifyLink(siteUrl: string, token: string): string {
   return `${siteUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
@@ -60,7 +51,7 @@ export async function sendVerificationEmail(
   log: MailLog,
   work: { id: string; registry_id: string; title: string; author_email: string },
 ): Promise<void> {
-  const { token, hash } = newVerifyToken();
+  const { token, hash } = newLinkToken();
   try {
     await storeVerifyToken(deps.db, work.id, hash, deps.now());
   } catch (err) {
@@ -84,45 +75,20 @@ export async function sendVerificationEmail(
 
 /** The work's score recomputed with a verified e-mail, from the evidence as it stood when it was registered. */
 export async function rescoreWithVerifiedEmail(deps: Pick<AppDeps, 'db'>, work: Submission): Promise<TrustResult> {
-  const upload = work.image_key ? await findUploadByDerivativeKey(deps.db, work.image_key) : undefined;
-  const resources = Array.isArray(work.verification_resources) ? (work.verification_resources as { type: string; url: string }[]) : [];
-  const profileLinks = resources.filter((r) => r.type === 'artist_profile').map((r) => r.url);
-  const registry = await gatherRegistryEvidence(databaseRegistryEvidence(deps.db), {
-    imageHash: work.image_hash ?? '',
-    phash: work.image_phash,
-    artistName: work.artist_name,
-    profileLinks,
-    beforeSeq: Number(work.registry_seq),
-  });
-  const createdAt = new Date(work.created_at);
-  return computeTrust(
-    buildTrustEvidence(
-      {
-        title: work.title,
-        prompt: work.prompt,
-        promptVisibility: work.prompt_visibility,
-        tool: work.tool,
-        toolOther: work.tool_other,
-        story: work.story_context,
-        resources,
-        coAuthors: work.co_authors,
-        imageSha256: work.image_hash ?? '',
-      },
-      registry,
-      // The upload row keeps the file's full metadata; the work keeps a copy without a private prompt.
-      upload?.metadata ?? work.embedded_metadata,
-      { submittedAt: createdAt, loggedAt: work.log_index === null ? null : createdAt, emailVerified: true },
-    ),
-  );
+  return scoreStoredWork(deps.db, work, { emailVerified: true });
 }
 
-/** Opens a verification link: the work's id, or null when the token is unknown or already used. */
+/**
+ * Opens a verification link: the work's id (the first one for a batch's link, which confirms
+ * every work of the batch), or null when the token is unknown or already used.
+ */
 export async function verifyEmailToken(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<{ id: string } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const hash = hashToken(token);
-  const work = await findByVerifyTokenHash(deps.db, hash);
-  if (!work) return null;
-  const trust = await rescoreWithVerifiedEmail(deps, work);
-  const updated = await markEmailVerified(deps.db, work.id, hash, trust, deps.now());
-  return updated ? { id: work.id } : null;
+  const hash = hashLinkToken(token);
+  let first: { id: string } | null = null;
+  for (const work of await findWorksByVerifyTokenHash(deps.db, hash)) {
+    const trust = await rescoreWithVerifiedEmail(deps, work);
+    if (await markEmailVerified(deps.db, work.id, hash, trust, deps.now())) first ??= { id: work.id };
+  }
+  return first;
 }

@@ -7,15 +7,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
 import { normaliseSubmissionBody } from '../../core/submission';
+import { trainingConsentHeaders } from '../../core/training-consent';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
 import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
-import { createMailer } from './mailer';
+import { createMailer } from '../mail/mailer';
 import { readUploadedFile } from '../http/multipart-file';
 import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
+import { batchSubmissionRoutes } from './batch-routes';
+import { receiptOf } from './receipt';
+import { readWorkHistory } from '../works/work-history-repository';
 import { findPublicDuplicateTarget, findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
 import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailSchema } from './schemas';
@@ -118,15 +122,10 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps)
     },
     async (request, reply) => {
       const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mailer, log: request.log });
-      return reply.status(201).send({
-        id: work.id,
-        registry_id: work.registry_id,
-        trust_meter: work.trust_meter,
-        status: work.status,
-        verify_url: work.verify_url,
-      });
+      return reply.status(201).send(receiptOf(work));
     },
   );
+  await batchSubmissionRoutes(app, deps, mailer);
 
   app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema }, async (request, reply) => {
     const { token } = request.query;
@@ -136,10 +135,12 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps)
     throw appError('invalid_token', INVALID_VERIFY_LINK.description, { title: INVALID_VERIFY_LINK.title });
   });
 
-  app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request) => {
+  app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request, reply) => {
     const row = await findPublicWork(deps.db, request.params.id);
     if (!row) throw notFound(MESSAGES.submissionNotFound.description);
     const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
-    return toPublicWork(row, config.siteUrl, { duplicateOf });
+    // The artist's AI-training choice, in the vocabularies crawlers read (as on the proof page).
+    reply.headers(trainingConsentHeaders(row.allow_ai_training, config.siteUrl));
+    return toPublicWork(row, config.siteUrl, { duplicateOf, history: await readWorkHistory(deps.db, row.id) });
   });
 }

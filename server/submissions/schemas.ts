@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
 import { publicWorkSchema, submissionCreatedSchema, uploadResponseSchema } from '../../core/api/submissions';
 import { submissionBodySchema } from '../../core/schemas';
-import { errorBodySchema, errorResponses } from '../http/api-schemas';
+import { batchSubmissionBodySchema, batchSubmissionResultSchema } from '../../core/api/batch';
+import { BATCH_MAX_WORKS } from '../../core/constants';
+import { errorBodySchema, errorResponses, jsonResponse } from '../http/api-schemas';
 
 export const uploadSchema = {
   tags: ['Registration'],
@@ -38,6 +40,7 @@ export const submissionSchema = {
       'upload_incomplete',
       'upload_used',
       'upload_not_stored',
+      'upload_files_missing',
       'upload_expired',
       'invalid_value',
       'body_too_large',
@@ -74,5 +77,21 @@ export const publicWorkRouteSchema = {
   response: {
     200: publicWorkSchema.describe('The work.'),
     ...errorResponses('not_found', 'forbidden_characters', 'unavailable'),
+  },
+};
+
+export const batchSubmissionSchema = {
+  tags: ['Registration'],
+  summary: `Register several works at once (at most ${BATCH_MAX_WORKS}); each is a registration of its own`,
+  description:
+    'Upload each image first (POST /api/uploads). Send the fields every work shares once in `shared` and one item per work ' +
+    'with its upload_id, title and prompt (an item may override any shared field). Each merged item is checked and registered ' +
+    'exactly as POST /api/submissions would; one that fails is reported in its result with the same error, and the others ' +
+    'are registered. Each work counts against the daily registration budget; a batch that does not fit is refused whole (429). ' +
+    'One confirmation e-mail per address confirms all its works.',
+  body: batchSubmissionBodySchema,
+  response: {
+    200: jsonResponse(batchSubmissionResultSchema, 'What became of each work, in the order sent.'),
+    ...errorResponses('validation_failed', 'bad_request', 'body_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable'),
   },
 };

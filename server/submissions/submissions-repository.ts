@@ -12,15 +12,31 @@ export async function storeVerifyToken(db: Kysely<DB>, id: string, tokenHash: st
     .execute();
 }
 
-/** The live (not deleted or purged) work a verification token belongs to. */
-export async function findByVerifyTokenHash(db: Kysely<DB>, tokenHash: string): Promise<Submission | undefined> {
+/** Gives several works one verification token: the works of one batch, confirmed by one link. */
+export async function storeVerifyTokenForWorks(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  tokenHash: string,
+  sentAt: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('submissions')
+    .set({ email_verify_token_hash: tokenHash, email_verify_sent_at: sentAt })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Every live work a verification token belongs to (several for a batch), oldest first. */
+export async function findWorksByVerifyTokenHash(db: Kysely<DB>, tokenHash: string): Promise<Submission[]> {
   return db
     .selectFrom('submissions')
     .selectAll()
     .where('email_verify_token_hash', '=', tokenHash)
     .where('deleted_at', 'is', null)
     .where('purged_at', 'is', null)
-    .executeTakeFirst();
+    .orderBy('registry_seq')
+    .execute();
 }
 
 /**

@@ -7,12 +7,16 @@
 //
 // Example entry (keys sorted, no whitespace):
 // {"event":"created","image_sha256":"<64 hex>","registry_id":"VW-2026-000001","submission_id":"<uuid>","time":"2026-01-02T03:04:05.000Z"}
+//
+// An 'updated' entry (the artist changed the work, issue 18) adds record_sha256: the SHA-256 of
+// the canonical JSON of the work's changeable public fields after the change
+// (server/manage/work-changes.ts changedRecordHash), so a copy of them can be checked.
 
 import { canonicalJson } from './canonical-json';
 import { hashLeaf } from './merkle';
 import { toHex } from './hex';
 
-export const LEAF_EVENT_TYPES = ['created', 'soft_deleted', 'restored', 'purged'] as const;
+export const LEAF_EVENT_TYPES = ['created', 'soft_deleted', 'restored', 'purged', 'updated'] as const;
 export type LeafEventType = (typeof LEAF_EVENT_TYPES)[number];
 
 export interface LeafEvent {
@@ -25,6 +29,8 @@ export interface LeafEvent {
   event: LeafEventType;
   /** When the event happened; a Date or an ISO 8601 string in UTC ("Z"). */
   time: Date | string;
+  /** 'updated' only: SHA-256 (hex) of the canonical JSON of the changed public fields. */
+  record_sha256?: string;
 }
 
 const REGISTRY_ID_RE = /^VW-\d{4}-\d{6,}$/;
@@ -55,6 +61,10 @@ export function canonicalLeafJson(event: LeafEvent): string {
   if (!(LEAF_EVENT_TYPES as readonly string[]).includes(event.event)) {
     throw new TypeError(`Unknown leaf event '${event.event}'`);
   }
+  const recordHash = event.record_sha256?.toLowerCase();
+  if ((event.event === 'updated') !== (recordHash !== undefined))
+    throw new TypeError("record_sha256 is given with 'updated' events only");
+  if (recordHash !== undefined && !SHA256_HEX_RE.test(recordHash)) throw new TypeError('record_sha256 must be 64 hex characters');
   // Built field by field so no extra property of the caller's object can reach the log.
   return canonicalJson({
     registry_id: event.registry_id,
@@ -62,6 +72,7 @@ export function canonicalLeafJson(event: LeafEvent): string {
     image_sha256: imageHash,
     event: event.event,
     time: canonicalTime(event.time),
+    ...(recordHash !== undefined ? { record_sha256: recordHash } : {}),
   });
 }
 

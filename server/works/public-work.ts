@@ -12,6 +12,8 @@ import { toWorkSummary } from './work-summary';
 export interface PublicWorkExtras {
   /** The earlier work by another artist this one copies, when that work is public. */
   duplicateOf: PublicWork['duplicate_of'];
+  /** The artist's changes since registration (work-history-repository.ts), oldest first. */
+  history: PublicWork['history'];
 }
 
 const DIMENSIONS: TrustDimensionKey[] = ['claim_clarity', 'source_depth', 'verification_logic', 'temporal_context', 'mesh_linkage'];
@@ -161,5 +163,6 @@ export function toPublicWork(row: PublicSubmission, siteUrl: string, extras: Pub
     semantic_tokens: publicSemanticTokens(summary.prompt, summary.prompt_visibility, SEMANTIC_TOKENS.shown),
     verify_url: verifyUrl,
     duplicate_of: extras.duplicateOf,
+    history: extras.history,
   };
 }

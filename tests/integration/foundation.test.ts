@@ -88,6 +88,8 @@ describe('foundation', () => {
       'image_fingerprints',
       'ledger_version',
       'login_throttle',
+      'manage_links',
+      'manage_sessions',
       'public_submissions',
       'rate_limit_counters',
       'registry_counter',
@@ -95,8 +97,11 @@ describe('foundation', () => {
       'schema_migrations',
       'submissions',
       'tlog_checkpoints',
+      'tlog_cosignatures',
       'tlog_leaves',
+      'tlog_subtrees',
       'uploads',
+      'work_updates',
     ]);
     // Registry numbers come from a one-row counter (migration 006); the first work gets 1.
     const seq = await sql<{ n: string }>`SELECT last_seq + 1 AS n FROM registry_counter`.execute(t.deps.db);

@@ -3,12 +3,11 @@
 // e-mail points.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicWork } from '../../../core/api-types';
 import { hashToken } from '../../../server/submissions/email-verification';
 import { VERIFICATION_LOGIC } from '../../../server/submissions/trust/rubric';
+import { startSmtpCatcher, type SmtpCatcher } from '../../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from './helpers';
 
@@ -39,35 +38,17 @@ async function publicWork(t: TestApp, id: string): Promise<PublicWork> {
 
 describe('through a real SMTP server on loopback', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  const received: { from: string; to: string[]; raw: string }[] = [];
+  let smtp: SmtpCatcher;
+  let received: SmtpCatcher['received'];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      // Plain SMTP on loopback: no certificate to trust in a test.
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Registry <no-reply@ledger.test>' } });
+    smtp = await startSmtpCatcher();
+    received = smtp.received;
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Registry <no-reply@ledger.test>' } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('sends the link to the submitter; opening it verifies the address and adds the e-mail points to the score', async () => {

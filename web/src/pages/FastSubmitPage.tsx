@@ -3,7 +3,7 @@
 // check is told in a toast and under each field at fault, and focus moves to the first of them
 // (issue 17). The draft survives a reload of the tab until it is submitted or discarded.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ArrowRight, Send, Trash2 } from 'lucide-react';
 import type { SubmissionCreated, UploadResponse } from '../../../core/api-types';
 import { MESSAGES, submissionRegisteredMessage, type MessagePair } from '../../../core/messages';
@@ -257,6 +257,13 @@ export default function FastSubmitPage() {
       <h1 className="text-3xl font-bold tracking-tight">Fast Submit</h1>
       <p className="mt-2 text-muted-foreground">
         Register your artwork in seven short steps. Each work gets a registry ID, a trust score and a public proof page.
+      </p>
+      <p className="mt-2 text-sm">
+        Several images?{' '}
+        <Link to="/fast-submit/batch" className="font-medium underline underline-offset-2">
+          Register several works
+        </Link>{' '}
+        at once.
       </p>
 
       <Card className="mt-8">

@@ -21,6 +21,8 @@ import { DuplicateWarning, EmailVerifiedNotice } from '../components/proof/Proof
 import { PromptSection } from '../components/proof/PromptSection';
 import { ResourcesSection } from '../components/proof/ResourcesSection';
 import { TrustBreakdown } from '../components/proof/TrustBreakdown';
+import { WatchCard } from '../components/proof/WatchCard';
+import { WorkHistory } from '../components/proof/WorkHistory';
 import { Spinner } from '../components/ui/Spinner';
 import { WorkMainImage } from '../components/work/WorkMainImage';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -81,12 +83,14 @@ function Proof({ work }: { work: PublicWork }) {
           <DetailsCard work={work} />
           <CitationCard work={work} />
           <BadgePanel work={work} />
+          <WatchCard work={work} />
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <PromptSection work={work} />
           <TrustBreakdown trust={work.trust} />
           <ResourcesSection resources={work.verification_resources} />
           <LogPanel work={work} />
+          <WorkHistory history={work.history} />
           <AuthorshipNote work={work} pageUrl={work.verify_url} />
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-start-2">

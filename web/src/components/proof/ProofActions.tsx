@@ -1,6 +1,6 @@
 // The proof page's actions (docs/product.md §2): Back to Ledger, Copy URL and Share Proof (share sheet,
 // or the link is copied where there is none).
-import { ArrowLeft, Link2 } from 'lucide-react';
+import { ArrowLeft, Link2, Settings2 } from 'lucide-react';
 import { MESSAGES } from '../../../../core/messages';
 import { Button, ButtonLink } from '../ui/Button';
 import { ShareButton } from '../ledger/ShareButton';
@@ -20,6 +20,11 @@ export function ProofActions({ url, title }: { url: string; title: string }) {
         Back to Ledger
       </ButtonLink>
       <div className="flex flex-wrap gap-2">
+        {/* The artist asks for a link to the e-mail they registered with (issue 18). */}
+        <ButtonLink to="/manage" variant="outline" size="sm">
+          <Settings2 aria-hidden="true" className="h-4 w-4" />
+          Manage this work
+        </ButtonLink>
         <Button variant="outline" size="sm" onClick={copyUrl}>
           <Link2 aria-hidden="true" className="h-4 w-4" />
           Copy URL

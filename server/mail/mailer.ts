@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on alert e-mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

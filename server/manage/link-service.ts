@@ -1,0 +1,103 @@
+// The e-mailed link (issue 18): asked for on any proof page, sent to the address only when works
+// are registered with it, and opened once for a short session. The answer to a request is the
+// same whether or not the address has works, so nobody can learn which addresses are registered.
+import { appError } from '../../core/app-error';
+import { MANAGE, MANAGE_PATH } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import { SITE_NAME } from '../../core/site';
+import type { AppDeps } from '../deps';
+import type { Mailer } from '../mail/mailer';
+import {
+  countLinksSince,
+  deleteManageSession,
+  findSessionEmail,
+  hasWorksForEmail,
+  insertManageLink,
+  insertManageSession,
+  useManageLink,
+} from './manage-repository';
+import { hashToken, newToken, normaliseEmail, TOKEN_PATTERN } from './tokens';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export interface LinkLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+function manageLink(siteUrl: string, token: string): string {
+  return `${siteUrl}${MANAGE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+function linkMessage(link: string) {
+  const text = [
+    `Someone (we hope you) asked to manage the works registered with this address on ${SITE_NAME}.`,
+    '',
+    `Open this link within ${MANAGE.linkMinutes} minutes; it works once:`,
+    link,
+    '',
+    'If you did not ask for it, ignore this message: nothing changes without the link.',
+  ].join('\n');
+  return { subject: `Manage your works on ${SITE_NAME}`, text };
+}
+
+/**
+ * Sends a link when the address has works and has not had too many links this hour. Returns
+ * nothing either way; the e-mail goes out after the answer (a slow SMTP server must not make the
+ * answer slower for registered addresses, which would tell them apart).
+ */
+export async function requestManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
+  const email = normaliseEmail(rawEmail);
+  const now = deps.now();
+  if (!(await hasWorksForEmail(deps.db, email))) return;
+  if ((await countLinksSince(deps.db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return;
+  const { token, hash } = newToken();
+  await insertManageLink(deps.db, {
+    tokenHash: hash,
+    email,
+    now,
+    expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS),
+  });
+  const link = manageLink(deps.config.siteUrl, token);
+  const { subject, text } = linkMessage(link);
+  // The address is never logged; in development the outbox file holds the link.
+  mailer.send({ to: email, subject, text }).then(
+    (sent) => log.info(mailer.kind === 'outbox' ? { file: sent.file } : {}, 'manage link e-mail sent'),
+    (err: unknown) => log.error({ err }, 'could not send the manage link e-mail'),
+  );
+}
+
+const refused = (message: { title: string; description: string }) =>
+  appError('invalid_token', message.description, { title: message.title, fields: { token: message.description } });
+
+/** Opens a link once: a new session's token, or a clear refusal (unknown, used, expired). */
+export async function openManageLink(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  token: string,
+): Promise<{ sessionToken: string; email: string; expiresAt: Date }> {
+  if (!TOKEN_PATTERN.test(token)) throw refused(MESSAGES.manageLinkInvalid);
+  const now = deps.now();
+  const link = await useManageLink(deps.db, hashToken(token), now);
+  if (!link) throw refused(MESSAGES.manageLinkInvalid);
+  if (link.used_at) throw refused(MESSAGES.manageLinkUsed);
+  if (new Date(link.expires_at) <= now) throw refused(MESSAGES.manageLinkExpired);
+  const session = newToken();
+  const expiresAt = new Date(now.getTime() + MANAGE.sessionMinutes * MINUTE_MS);
+  await insertManageSession(deps.db, { tokenHash: session.hash, email: link.email, now, expiresAt });
+  return { sessionToken: session.token, email: link.email, expiresAt };
+}
+
+/** The address a session cookie stands for; a 401 with a clear message when there is none. */
+export async function sessionEmail(deps: Pick<AppDeps, 'db' | 'now'>, cookie: string | undefined): Promise<string> {
+  const email = cookie && TOKEN_PATTERN.test(cookie) ? await findSessionEmail(deps.db, hashToken(cookie), deps.now()) : undefined;
+  if (!email) {
+    const { title, description } = MESSAGES.manageSessionRequired;
+    throw appError('unauthorized', description, { title });
+  }
+  return email;
+}
+
+export async function endManageSession(deps: Pick<AppDeps, 'db'>, cookie: string | undefined): Promise<void> {
+  if (cookie && TOKEN_PATTERN.test(cookie)) await deleteManageSession(deps.db, hashToken(cookie));
+}

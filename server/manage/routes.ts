@@ -1,0 +1,167 @@
+// HTTP routes of the manage feature (issue 18): ask for a link, open it for a session cookie,
+// then list and change the works registered with the address. Every answer is personal, so none
+// is cached; every state-changing call must come from our own pages.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError, notFound } from '../../core/app-error';
+import { MANAGE } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import { validationFailedError } from '../../core/validation';
+import type { AppDeps } from '../deps';
+import { rateLimitConfig } from '../http/rate-limit';
+import { createMailer } from '../mail/mailer';
+import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
+import { streamBundlesZip } from './bundles-zip';
+import { endManageSession, openManageLink, requestManageLink, sessionEmail } from './link-service';
+import { deleteExpiredManageRows } from './manage-repository';
+import { listManagedWorks } from './managed-works';
+import {
+  bundlesZipRouteSchema,
+  changeWorkRouteSchema,
+  endSessionRouteSchema,
+  listWorksRouteSchema,
+  openSessionRouteSchema,
+  requestLinkRouteSchema,
+  watchWorkRouteSchema,
+  withdrawWorkRouteSchema,
+} from './schemas';
+import { changeWork, withdrawWork, type ChangeContext } from './work-changes';
+
+export const MANAGE_SESSION_COOKIE = 'manage_session';
+const COOKIE_PATH = '/api/manage';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface ManageFeatures {
+  /** The trust engine's re-scoring (the submissions feature's, wired by app.ts). */
+  rescore: RescoreWork;
+  /** A public work's bundle.zip (the proof feature's, wired by app.ts). */
+  bundle: PublicWorkBundle;
+  /** Alerts about copies, and the artist's own watches (the watch feature's, wired by app.ts). */
+  watches: WorkWatches;
+}
+
+/** The Origin names the site, or the browser says the call is same-origin (it cannot be forged by a page). */
+function isSameSiteRequest(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin === new URL(siteUrl).origin) return true;
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
+function scheduleCleanup(app: FastifyInstance, deps: AppDeps): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const run = () =>
+      deleteExpiredManageRows(deps.db, deps.now()).catch((err: unknown) => app.log.warn({ err }, 'manage clean-up failed'));
+    timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, features: ManageFeatures): Promise<void> {
+  const { config } = deps;
+  const mailer = createMailer(config);
+  fastify.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+  scheduleCleanup(fastify, deps);
+
+  await fastify.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith(COOKIE_PATH)) return;
+      reply.header('Cache-Control', 'no-store');
+      if (!SAFE_METHODS.has(request.method) && !isSameSiteRequest(request, config.siteUrl)) {
+        throw appError('csrf', 'Cross-site request refused.');
+      }
+    });
+
+    const disabled = config.rateLimit.disabled;
+    const links = {
+      rateLimit: rateLimitConfig('manage-links', MANAGE.requestsPerHour, 'hour', disabled),
+      validationError: validationFailedError,
+    };
+    const changes = {
+      rateLimit: rateLimitConfig('manage-changes', MANAGE.changesPerHour, 'hour', disabled),
+      validationError: validationFailedError,
+    };
+    const cookieOptions = (maxAgeSeconds: number) => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      path: COOKIE_PATH,
+      secure: config.siteUrl.startsWith('https:'),
+      maxAge: maxAgeSeconds,
+    });
+    const signedIn = (request: FastifyRequest) => sessionEmail(deps, request.cookies[MANAGE_SESSION_COOKIE]);
+    const context = async (request: FastifyRequest): Promise<ChangeContext> => ({
+      email: await signedIn(request),
+      meta: { ip: request.ip, user_agent: request.headers['user-agent'] ?? null },
+    });
+    const answerWork = async (reply: FastifyReply, email: string, id: string) => {
+      const work = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).find((w) => w.id === id);
+      if (!work) throw notFound(MESSAGES.manageWorkNotFound.description);
+      return reply.send(work);
+    };
+
+    app.post('/api/manage/link', { schema: requestLinkRouteSchema, config: links }, async (request, reply) => {
+      await requestManageLink(deps, mailer, request.log, request.body.email);
+      const { title, description } = MESSAGES.manageLinkSent;
+      return reply.status(202).send({ title, message: description });
+    });
+
+    app.post('/api/manage/session', { schema: openSessionRouteSchema, config: links }, async (request, reply) => {
+      const session = await openManageLink(deps, request.body.token);
+      reply.setCookie(MANAGE_SESSION_COOKIE, session.sessionToken, cookieOptions(MANAGE.sessionMinutes * 60));
+      return reply.send({ works: await listManagedWorks(deps.db, config.siteUrl, session.email, features.watches) });
+    });
+
+    app.delete('/api/manage/session', { schema: endSessionRouteSchema }, async (request, reply) => {
+      await endManageSession(deps, request.cookies[MANAGE_SESSION_COOKIE]);
+      reply.clearCookie(MANAGE_SESSION_COOKIE, cookieOptions(0));
+      return reply.status(204).send(null);
+    });
+
+    app.get('/api/manage/works', { schema: listWorksRouteSchema, config: changes }, async (request) => {
+      return { works: await listManagedWorks(deps.db, config.siteUrl, await signedIn(request), features.watches) };
+    });
+
+    app.patch('/api/manage/works/:id', { schema: changeWorkRouteSchema, config: changes }, async (request, reply) => {
+      const ctx = await context(request);
+      await changeWork(deps, features.rescore, request.params.id, request.body, ctx);
+      return answerWork(reply, ctx.email, request.params.id);
+    });
+
+    const bundles = { rateLimit: rateLimitConfig('manage-bundles', MANAGE.bundleZipsPerHour, 'hour', disabled) };
+    app.get('/api/manage/bundles.zip', { schema: bundlesZipRouteSchema, config: bundles }, async (request, reply) => {
+      const email = await signedIn(request);
+      const works = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).filter((w) => w.status === 'public');
+      return reply
+        .header('Content-Disposition', 'attachment; filename="proof-bundles.zip"')
+        .type('application/zip')
+        .send(
+          streamBundlesZip(
+            deps,
+            features.bundle,
+            works.slice(0, MANAGE.bundlesPerZip).map((w) => w.id),
+            request.log,
+          ),
+        );
+    });
+
+    app.put('/api/manage/works/:id/watch', { schema: watchWorkRouteSchema, config: changes }, async (request, reply) => {
+      const email = await signedIn(request);
+      const owned = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).some((w) => w.id === request.params.id);
+      if (!owned) throw notFound(MESSAGES.manageWorkNotFound.description);
+      await features.watches.setWatching(deps.db, email, request.params.id, request.body.watching, deps.now());
+      return answerWork(reply, email, request.params.id);
+    });
+
+    app.post('/api/manage/works/:id/withdraw', { schema: withdrawWorkRouteSchema, config: changes }, async (request, reply) => {
+      const ctx = await context(request);
+      await withdrawWork(deps, request.params.id, request.body.reason, ctx);
+      return answerWork(reply, ctx.email, request.params.id);
+    });
+  });
+}

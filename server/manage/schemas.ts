@@ -1,0 +1,124 @@
+// Route schemas of the manage feature (issue 18): ask for a link, open it, list and change the
+// works registered with the address.
+import { z } from 'zod';
+import {
+  manageLinkRequestSchema,
+  manageMessageSchema,
+  managedWorkSchema,
+  manageWatchSchema,
+  managedWorksSchema,
+  manageSessionRequestSchema,
+  manageWithdrawSchema,
+  manageWorkChangeSchema,
+} from '../../core/api/manage';
+import { binaryResponse, errorResponses, jsonResponse } from '../http/api-schemas';
+
+const tags = ['Manage'];
+const bodyErrors = [
+  'validation_failed',
+  'bad_request',
+  'forbidden_characters',
+  'invalid_value',
+  'body_too_large',
+  'unsupported_media_type',
+] as const;
+const workParams = z.object({ id: z.guid().describe('Submission UUID.') });
+
+export const requestLinkRouteSchema = {
+  tags,
+  summary: 'E-mail a link to manage the works of an address',
+  description:
+    'When works are registered with the address, a single-use link is sent to it. The answer is the same whether or ' +
+    'not they are, so it tells nobody which addresses are registered. Rate limited per client address.',
+  body: manageLinkRequestSchema,
+  response: {
+    202: jsonResponse(manageMessageSchema, 'Accepted: a link was sent if the address has works.'),
+    ...errorResponses(...bodyErrors, 'rate_limited', 'unavailable'),
+  },
+};
+
+export const openSessionRouteSchema = {
+  tags,
+  summary: 'Open an e-mailed link',
+  description:
+    "Exchanges the link's token, once, for a short session cookie on /api/manage, and answers the address's works. " +
+    'An unknown, used or expired link is refused with a message saying which.',
+  body: manageSessionRequestSchema,
+  response: {
+    200: jsonResponse(managedWorksSchema, "The address's works."),
+    ...errorResponses(...bodyErrors, 'invalid_token', 'csrf', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const endSessionRouteSchema = {
+  tags,
+  summary: 'End the manage session',
+  response: { 204: z.null().describe('Signed out.'), ...errorResponses('csrf', 'unavailable') },
+};
+
+export const listWorksRouteSchema = {
+  tags,
+  summary: 'The works of the signed-in address',
+  response: { 200: jsonResponse(managedWorksSchema, 'Newest first.'), ...errorResponses('unauthorized', 'unavailable') },
+};
+
+export const changeWorkRouteSchema = {
+  tags,
+  summary: 'Change a work',
+  description:
+    'Replace its resources, change the visibility of its prompt or of the work. The trust score is recomputed; the ' +
+    "change is audited, logged as an 'updated' leaf and shown in the work's public history.",
+  params: workParams,
+  body: manageWorkChangeSchema,
+  response: {
+    200: jsonResponse(managedWorkSchema, 'The work after the change.'),
+    ...errorResponses(...bodyErrors, 'invalid_parameter', 'unauthorized', 'csrf', 'not_found', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const withdrawWorkRouteSchema = {
+  tags,
+  summary: 'Withdraw a work',
+  description: 'Takes the work off the ledger (a soft delete with the reason given), logged like a removal.',
+  params: workParams,
+  body: manageWithdrawSchema,
+  response: {
+    200: jsonResponse(managedWorkSchema, 'The work, withdrawn.'),
+    ...errorResponses(
+      ...bodyErrors,
+      'invalid_parameter',
+      'unauthorized',
+      'csrf',
+      'not_found',
+      'conflict',
+      'rate_limited',
+      'unavailable',
+    ),
+  },
+};
+
+export const watchWorkRouteSchema = {
+  tags,
+  summary: 'Start or stop e-mail alerts about copies of a work',
+  description:
+    'The signed-in address gets an e-mail when a later public registration is the same file, a visually near-identical image, ' +
+    "or another artist claiming one of the work's profile links. No confirmation e-mail: the session already proved the address.",
+  params: workParams,
+  body: manageWatchSchema,
+  response: {
+    200: jsonResponse(managedWorkSchema, 'The work, with its watch.'),
+    ...errorResponses(...bodyErrors, 'invalid_parameter', 'unauthorized', 'csrf', 'not_found', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const bundlesZipRouteSchema = {
+  tags,
+  summary: 'Download the proof bundles of all public works of the address',
+  description:
+    "One zip holding each public work's bundle.zip (as GET /api/submissions/{id}/bundle.zip gives it). Private and " +
+    'withdrawn works have no public proof and are left out.',
+  response: {
+    200: binaryResponse('A zip of bundle zips.', 'application/zip'),
+    ...errorResponses('unauthorized', 'rate_limited', 'unavailable'),
+  },
+};

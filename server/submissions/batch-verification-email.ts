@@ -1,0 +1,60 @@
+// One confirmation e-mail per address for a batch of registrations, not one per work: the works
+// of the batch share one token, so one link confirms them all (verifyEmailToken). Sent like the
+// single one (email-verification.ts): after the works are registered, never failing them.
+import { SITE_NAME } from '../../core/site';
+import type { AppDeps } from '../deps';
+import type { Mailer } from '../mail/mailer';
+import { newVerifyToken, verifyLink, type MailLog } from './email-verification';
+import { storeVerifyTokenForWorks } from './submissions-repository';
+
+export interface BatchWorkToConfirm {
+  id: string;
+  registry_id: string;
+  title: string;
+  author_email: string;
+}
+
+function messageFor(works: readonly BatchWorkToConfirm[], link: string, siteUrl: string) {
+  const text = [
+    `Thank you for registering ${works.length} works with ${SITE_NAME}:`,
+    '',
+    ...works.map((work) => `- "${work.title}" (${work.registry_id}): ${siteUrl}/verify/${work.id}`),
+    '',
+    'Please confirm your e-mail address by opening this link (it confirms all of them):',
+    link,
+    '',
+    "A verified address raises each work's trust score. Your address is never shown publicly.",
+    '',
+    'If you did not submit these works, ignore this message.',
+  ].join('\n');
+  return { subject: `Confirm your e-mail for ${works.length} registered works`, text };
+}
+
+export async function sendBatchVerificationEmails(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  mailer: Mailer,
+  log: MailLog,
+  works: readonly BatchWorkToConfirm[],
+): Promise<void> {
+  const byAddress = new Map<string, BatchWorkToConfirm[]>();
+  for (const work of works) {
+    const address = work.author_email.toLowerCase();
+    byAddress.set(address, [...(byAddress.get(address) ?? []), work]);
+  }
+  for (const group of byAddress.values()) {
+    const { token, hash } = newVerifyToken();
+    const ids = group.map((work) => work.id);
+    try {
+      await storeVerifyTokenForWorks(deps.db, ids, hash, deps.now());
+    } catch (err) {
+      log.error({ err, submissions: ids }, 'could not store the e-mail verification token of a batch');
+      continue;
+    }
+    const { subject, text } = messageFor(group, verifyLink(deps.config.siteUrl, token), deps.config.siteUrl);
+    mailer.send({ to: group[0].author_email, subject, text }).then(
+      (sent) =>
+        log.info({ submissions: ids, ...(mailer.kind === 'outbox' ? { file: sent.file } : {}) }, 'batch verification e-mail sent'),
+      (err: unknown) => log.error({ err, submissions: ids }, 'could not send the batch verification e-mail'),
+    );
+  }
+}

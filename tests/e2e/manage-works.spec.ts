@@ -1,0 +1,113 @@
+// Manage my works (issue 18) in the browser: from a proof page the artist asks for a link, opens
+// it from the development outbox, adds two resources (the score and its reasons change), and the
+// proof page shows the change in its history; the log holds an 'updated' leaf whose inclusion
+// proof verifies; the same link opened again is refused with a clear message.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { PublicWork, SubmissionCreated, UploadResponse } from '../../core/api-types';
+import { MESSAGES } from '../../core/messages';
+import { verifyProofBundle, type ProofBundle } from '../../core/tlog-verify';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { noisePng } from './register-work';
+
+const EMAIL = `manage-${Date.now()}@example.com`;
+
+async function registerOwnWork(request: APIRequestContext): Promise<SubmissionCreated> {
+  const upload = await request.post('/api/uploads', {
+    multipart: { file: { name: 'work.png', mimeType: 'image/png', buffer: await noisePng() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { upload_id } = (await upload.json()) as UploadResponse;
+  const created = await request.post('/api/submissions', {
+    data: {
+      upload_id,
+      title: 'Harbour at Dawn',
+      prompt: 'a quiet harbour at dawn, fishing boats, soft mist, oil painting',
+      prompt_visibility: 'public',
+      tool: 'Midjourney',
+      author_email: EMAIL,
+      artist_name: 'Manage Tester',
+      profile_links: ['https://www.instagram.com/manage-tester'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as SubmissionCreated;
+}
+
+/** The link in the newest outbox message to EMAIL (the body may be quoted-printable). */
+async function linkFromOutbox(): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const messages = fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+            .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+            .map((raw) =>
+              raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            )
+            .filter((text) => text.includes(`To: ${EMAIL}`) && text.includes('/manage?token='))
+        : [];
+      link = messages.at(-1)?.match(/https?:\/\/\S+\/manage\?token=[A-Za-z0-9_-]+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+const scoreOf = async (page: Page) => Number((await page.getByTestId('trust-score').textContent())!.replace(/\D+/g, ''));
+
+test('an artist manages a work through an e-mailed link', async ({ page, request }) => {
+  const work = await registerOwnWork(request);
+
+  await page.goto(`/verify/${work.id}`);
+  await page.getByRole('link', { name: 'Manage this work' }).click();
+  await expect(page).toHaveURL(/\/manage$/);
+  await page.getByLabel('The e-mail address you registered with').fill(EMAIL);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.manageLinkSent.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const link = await linkFromOutbox();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Harbour at Dawn' })).toBeVisible();
+  // The spent token leaves the address bar.
+  await expect(page).toHaveURL(/\/manage$/);
+  const before = await scoreOf(page);
+  expect(before).toBe(work.trust_meter);
+
+  for (const url of ['https://www.artstation.com/manage-tester', 'https://blog.example.net/harbour-at-dawn']) {
+    await page.getByLabel('Web address').fill(url);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'Save resources' }).click();
+  await expect(page.getByText(/Updated on .*: 2 resources added, score \d+ → \d+/)).toBeVisible();
+  const after = await scoreOf(page);
+  expect(after).toBeGreaterThan(before);
+  await page.getByText('Why this score').click();
+  await expectNoAxeViolations(page);
+
+  // The proof page shows the history; the public record has the new score and reasons.
+  await page.goto(`/verify/${work.id}`);
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(page.getByText(`2 resources added, score ${before} → ${after}`)).toBeVisible();
+  const record = (await (await request.get(`/api/submissions/${work.id}`)).json()) as PublicWork;
+  expect(record.trust_meter).toBe(after);
+  expect(record.trust.dimensions.source_depth.reasons.map((r) => r.text)).toContain('3 verification resources');
+
+  // The log has an 'updated' leaf whose inclusion proof verifies against the signed checkpoint.
+  const leafIndex = record.history[0].leaf_index!;
+  const proof = (await (await request.get(`/api/log/proof/inclusion?leaf_index=${leafIndex}`)).json()) as ProofBundle;
+  expect(JSON.parse(proof.leaf_canonical_json!)).toMatchObject({ event: 'updated', submission_id: work.id });
+  const vkey = await (await request.get('/api/log/key')).text();
+  expect(await verifyProofBundle(proof, vkey)).toMatchObject({ ok: true });
+
+  // The same link again: refused, with the reason and the form to ask for a new one.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText(MESSAGES.manageLinkUsed.description);
+  await expect(page.getByLabel('The e-mail address you registered with')).toBeVisible();
+});
