@@ -61,6 +61,18 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
         </Prose>
       </Section>
 
+      <Section id="hash-lookups" title="Looking up hashes and C2PA soft bindings">
+        <Prose>
+          <p>
+            <code>POST /api/lookup/batch</code> takes up to 10,000 SHA-256 or perceptual hashes in one JSON request and answers, in the
+            same order, the public works each one matches. The C2PA Soft Binding Resolution API lives under <code>/api/c2pa/v1</code> (
+            <code>services/supportedAlgorithms</code>, <code>matches/byBinding</code>, <code>matches/byContent</code>): its matches
+            name public works by registry ID. The registry keeps no C2PA manifest stores, so <code>manifests/{'{id}'}</code> answers
+            404.
+          </p>
+        </Prose>
+      </Section>
+
       <Section id="code-snippets" title="Python and JavaScript">
         <h3 className="text-xl font-semibold">Python</h3>
         <CodeBlock

@@ -1,0 +1,122 @@
+// The C2PA Soft Binding Resolution API under /api/c2pa/v1 (see c2pa-soft-binding.ts), readable
+// from any origin. byContent takes the image itself as the body and hashes it off the event
+// loop like POST /api/lookup; nothing sent is stored.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appError, invalidParameter, notFound } from '../../core/app-error';
+import type { AppDeps } from '../deps';
+import { openToAnyOrigin } from '../http/any-origin';
+import { rateLimitConfig } from '../http/rate-limit';
+import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { findPublicWork } from '../works/works-repository';
+import { byBindingSchema, byContentSchema, manifestSchema, supportedAlgorithmsSchema } from './c2pa-schemas';
+import {
+  C2PA_ALG_PHASH,
+  C2PA_ALG_SHA256,
+  C2PA_ALGORITHMS,
+  C2PA_DEFAULT_MAX_RESULTS,
+  C2PA_MAX_RESULTS,
+  decodeBindingValue,
+  isC2paAlgorithm,
+  matchFingerprints,
+  type C2paAlgorithm,
+} from './c2pa-soft-binding';
+
+const unknownAlgorithm = (alg: string) =>
+  invalidParameter(
+    `Unknown soft binding algorithm '${alg}': this service supports ${C2PA_ALGORITHMS.join(' and ')} ` +
+      '(GET /api/c2pa/v1/services/supportedAlgorithms).',
+  );
+
+const notAnImageBody = () =>
+  appError('unsupported_media_type', 'Send the image itself as the request body, with its media type (e.g. image/jpeg).');
+
+function algorithmOf(alg: string): C2paAlgorithm {
+  if (!isC2paAlgorithm(alg)) throw unknownAlgorithm(alg);
+  return alg;
+}
+
+function limitOf(maxResults: string | undefined): number {
+  return Math.min(maxResults ? Number(maxResults) : C2PA_DEFAULT_MAX_RESULTS, C2PA_MAX_RESULTS);
+}
+
+function invalidQueryParameter(issues: { path: readonly PropertyKey[] }[]) {
+  const name = String(issues[0]?.path[0] ?? 'query');
+  if (name === 'maxResults') return invalidParameter(`Invalid parameter 'maxResults': use a whole number from 1.`);
+  return invalidParameter(`The parameter '${name}' is missing or not valid.`);
+}
+
+export async function c2paRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await openToAnyOrigin(app, '/api/c2pa/v1', async (scope) => {
+    // The image arrives as the whole body; anything else is refused before it is read.
+    scope.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(notAnImageBody()));
+    routes(scope, deps);
+  });
+}
+
+function routes(scope: FastifyInstance, deps: AppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { rateLimit } = deps.config;
+  const reads = { rateLimit: rateLimitConfig('c2pa', rateLimit.apiPerHour, 'hour', rateLimit.disabled) };
+
+  app.get('/services/supportedAlgorithms', { schema: supportedAlgorithmsSchema, config: reads }, async () => ({
+    watermarks: [],
+    fingerprints: C2PA_ALGORITHMS.map((alg) => ({ alg })),
+  }));
+
+  app.get(
+    '/matches/byBinding',
+    { schema: byBindingSchema, config: { ...reads, validationError: invalidQueryParameter } },
+    async (request) => {
+      const alg = algorithmOf(request.query.alg);
+      const hash = decodeBindingValue(alg, request.query.value);
+      if (!hash) {
+        const size = alg === C2PA_ALG_SHA256 ? '32 bytes (a SHA-256 digest)' : '8 bytes (a 64-bit perceptual hash)';
+        throw invalidParameter(`Invalid parameter 'value': for ${alg} it must be base64 of ${size}.`);
+      }
+      const fingerprints = alg === C2PA_ALG_SHA256 ? { sha256: hash } : { phash: hash };
+      return { matches: await matchFingerprints(deps.db, fingerprints, limitOf(request.query.maxResults)) };
+    },
+  );
+
+  app.post(
+    '/matches/byContent',
+    {
+      schema: byContentSchema,
+      config: {
+        // Hashing an image costs about as much as an upload: the budget of POST /api/lookup.
+        rateLimit: rateLimitConfig('lookup', rateLimit.uploadsPerDay, 'day', rateLimit.disabled),
+        validationError: invalidQueryParameter,
+      },
+    },
+    async (request) => {
+      const only = request.query.alg === undefined ? undefined : algorithmOf(request.query.alg);
+      if (!Buffer.isBuffer(request.body)) throw notAnImageBody();
+      let image;
+      try {
+        image = await processImageOffThread(request.body, deps.config.imageProcessing);
+      } catch (err) {
+        // The same refusals, statuses and texts as POST /api/uploads.
+        if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
+        throw err;
+      }
+      const fingerprints = {
+        sha256: only === C2PA_ALG_PHASH ? undefined : image.sha256,
+        phash: only === C2PA_ALG_SHA256 ? undefined : image.phash,
+      };
+      return { matches: await matchFingerprints(deps.db, fingerprints, limitOf(request.query.maxResults)) };
+    },
+  );
+
+  app.get('/manifests/:manifestId', { schema: manifestSchema, config: reads }, async (request) => {
+    const work = await findPublicWork(deps.db, request.params.manifestId);
+    if (!work) throw notFound('No public work has this manifest id.');
+    throw notFound(
+      `${work.registry_id} has no C2PA manifest store here: the registry does not keep the Content Credentials ` +
+        'of registered files. Its proof page shows what was read from them at registration.',
+    );
+  });
+}

@@ -1,0 +1,100 @@
+// The set-based reads behind bulk lookups (POST /api/lookup/batch) and the C2PA soft-binding
+// queries: many hashes answered by one statement each, never one query per hash. Fingerprints
+// only name candidates; every field returned is read from public_submissions, so a private or
+// deleted work never appears (decision 0017).
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/types';
+import { bandProbes, BAND_COUNT } from '../works/fingerprint-bands';
+
+/** One public work matching query number `query` (the index of the hash in the caller's list). */
+export interface HashMatchRow {
+  query: number;
+  id: string;
+  registry_id: string;
+  image_hash: string | null;
+  image_phash: string | null;
+  distance: number;
+}
+
+/** Public works whose file has one of the SHA-256 hashes; at most `perHash` each, oldest first. */
+export async function publicWorksWithHashes(
+  db: Kysely<DB>,
+  hashes: readonly { query: number; sha256: string }[],
+  perHash: number,
+): Promise<HashMatchRow[]> {
+  if (hashes.length === 0) return [];
+  const result = await sql<HashMatchRow>`
+    SELECT query, id, registry_id, image_hash, image_phash, 0 AS distance
+    FROM (
+      SELECT q.query, p.id, p.registry_id, p.image_hash, p.image_phash,
+             row_number() OVER (PARTITION BY q.query ORDER BY p.created_at, p.registry_seq) AS rank
+      FROM unnest(${hashes.map((h) => h.query)}::int[], ${hashes.map((h) => h.sha256)}::text[]) AS q(query, sha256)
+      JOIN public_submissions p ON p.image_hash = q.sha256
+    ) AS ranked
+    WHERE rank <= ${perHash}
+    ORDER BY query, rank`.execute(db);
+  return result.rows.map((r) => ({ ...r, query: Number(r.query), distance: 0 }));
+}
+
+// Written exactly as the index expressions of migration 009, or the planner cannot use them.
+const BAND_EXPRESSIONS = [
+  sql`((f.phash >> 48) & 65535)`,
+  sql`((f.phash >> 32) & 65535)`,
+  sql`((f.phash >> 16) & 65535)`,
+  sql`(f.phash & 65535)`,
+];
+
+/**
+ * Public works whose perceptual hash is within `maxDistance` bits of each 16-hex-digit hash; at
+ * most `perHash` each, closest first, then oldest. The band indexes name the candidates (see
+ * fingerprint-bands.ts: none within the distance can be missed), the exact distance decides.
+ */
+export async function publicWorksNearHashes(
+  db: Kysely<DB>,
+  hashes: readonly { query: number; phash: string }[],
+  maxDistance: number,
+  perHash: number,
+): Promise<HashMatchRow[]> {
+  if (hashes.length === 0) return [];
+  // Per band, the (query, band value) pairs to probe, sent as two parallel arrays.
+  const probes = Array.from({ length: BAND_COUNT }, () => ({ queries: [] as number[], values: [] as number[] }));
+  for (const { query, phash } of hashes) {
+    bandProbes(phash, maxDistance).forEach((values, band) => {
+      for (const value of values) {
+        probes[band].queries.push(query);
+        probes[band].values.push(value);
+      }
+    });
+  }
+  const candidates: RawBuilder<unknown>[] = probes.flatMap((p, band) =>
+    p.queries.length === 0
+      ? []
+      : [
+          sql`SELECT p.query, f.submission_id, f.phash
+              FROM unnest(${p.queries}::int[], ${p.values}::bigint[]) AS p(query, value)
+              JOIN image_fingerprints f ON ${BAND_EXPRESSIONS[band]} = p.value`,
+        ],
+  );
+  // The table stores the hash as a signed 64-bit number.
+  const signed = hashes.map((h) => BigInt.asIntN(64, BigInt(`0x${h.phash}`)).toString());
+  const result = await sql<HashMatchRow>`
+    WITH q AS (
+      SELECT * FROM unnest(${hashes.map((h) => h.query)}::int[], ${signed}::bigint[]) AS q(query, phash)
+    ),
+    close AS (
+      SELECT c.query, c.submission_id, bit_count((c.phash # q.phash)::bit(64))::int AS distance
+      FROM (${sql.join(candidates, sql` UNION `)}) AS c
+      JOIN q ON q.query = c.query
+      WHERE bit_count((c.phash # q.phash)::bit(64)) <= ${maxDistance}
+    )
+    SELECT query, id, registry_id, image_hash, image_phash, distance
+    FROM (
+      SELECT close.query, p.id, p.registry_id, p.image_hash, p.image_phash, close.distance,
+             row_number() OVER (PARTITION BY close.query ORDER BY close.distance, p.created_at, p.registry_seq) AS rank
+      FROM close
+      JOIN public_submissions p ON p.id = close.submission_id
+    ) AS ranked
+    WHERE rank <= ${perHash}
+    ORDER BY query, rank`.execute(db);
+  return result.rows.map((r) => ({ ...r, query: Number(r.query), distance: Number(r.distance) }));
+}

@@ -1,0 +1,95 @@
+// Bulk lookup (POST /api/lookup/batch): up to LOOKUP_BATCH_MAX_HASHES hashes in one request,
+// each a SHA-256 of a file or a 64-bit perceptual hash, answered in input order with the public
+// works that match. Two set-based statements answer the whole batch (lookup-batch-repository.ts).
+import type { Kysely } from 'kysely';
+import { validationFailed } from '../../core/app-error';
+import type { DB } from '../db/types';
+import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
+import { bandRadii, valuesWithin } from '../works/fingerprint-bands';
+import { proofUrl } from './urls';
+import { publicWorksNearHashes, publicWorksWithHashes, type HashMatchRow } from './lookup-batch-repository';
+import { LOOKUP_MAX_RESULTS } from './lookup';
+
+export const LOOKUP_BATCH_MAX_HASHES = 10_000;
+/**
+ * Exact perceptual-hash equality by default: one band probe per hash, so a full batch stays
+ * well under a second. Each extra bit multiplies the probes (distance 10: over 400 per hash).
+ */
+export const LOOKUP_BATCH_DEFAULT_DISTANCE = 0;
+/**
+ * Band-index probes one batch may make: a full batch at distance 4 (20 probes per hash). A larger
+ * distance is answered for fewer perceptual hashes (distance 10: 428 probes, so 467 hashes).
+ */
+export const LOOKUP_BATCH_PROBE_BUDGET = 200_000;
+// 10,000 quoted 64-digit hashes with commas and some spacing fit with room to spare.
+export const LOOKUP_BATCH_BODY_LIMIT = 1024 * 1024;
+
+export const SHA256_PATTERN = /^[0-9a-fA-F]{64}$/;
+export const PHASH_PATTERN = /^[0-9a-fA-F]{16}$/;
+
+export interface BatchMatch {
+  registry_id: string;
+  id: string;
+  proof_url: string;
+  sha256: string | null;
+  phash: string | null;
+  distance: number;
+}
+
+export interface BatchLookupResult {
+  max_distance: number;
+  results: { hash: string; kind: 'sha256' | 'phash'; matches: BatchMatch[] }[];
+}
+
+/** Band values probed per perceptual hash at `maxDistance` (see fingerprint-bands.ts). */
+export function probesPerHash(maxDistance: number): number {
+  return bandRadii(maxDistance).reduce((sum, radius) => sum + valuesWithin(0, radius).length, 0);
+}
+
+export async function lookupHashes(
+  db: Kysely<DB>,
+  siteUrl: string,
+  input: { hashes: readonly string[]; maxDistance?: number },
+): Promise<BatchLookupResult> {
+  const maxDistance = input.maxDistance ?? LOOKUP_BATCH_DEFAULT_DISTANCE;
+  const hashes = input.hashes.map((h) => h.toLowerCase());
+  const exact: { query: number; sha256: string }[] = [];
+  const perceptual: { query: number; phash: string }[] = [];
+  hashes.forEach((hash, query) => {
+    if (hash.length === 64) exact.push({ query, sha256: hash });
+    else perceptual.push({ query, phash: hash });
+  });
+  const probes = probesPerHash(maxDistance);
+  if (perceptual.length * probes > LOOKUP_BATCH_PROBE_BUDGET) {
+    const most = Math.floor(LOOKUP_BATCH_PROBE_BUDGET / probes);
+    throw validationFailed(
+      `With max_distance ${maxDistance}, send at most ${most.toLocaleString('en')} perceptual hashes per request ` +
+        `(this one has ${perceptual.length.toLocaleString('en')}).`,
+    );
+  }
+  const rows = [
+    ...(await publicWorksWithHashes(db, exact, LOOKUP_MAX_RESULTS)),
+    ...(await publicWorksNearHashes(db, perceptual, Math.min(maxDistance, NEAR_DUPLICATE_MAX_DISTANCE), LOOKUP_MAX_RESULTS)),
+  ];
+  const byQuery = new Map<number, HashMatchRow[]>();
+  for (const row of rows) {
+    const list = byQuery.get(row.query);
+    if (list) list.push(row);
+    else byQuery.set(row.query, [row]);
+  }
+  return {
+    max_distance: maxDistance,
+    results: hashes.map((hash, query) => ({
+      hash,
+      kind: hash.length === 64 ? 'sha256' : 'phash',
+      matches: (byQuery.get(query) ?? []).map((row) => ({
+        registry_id: row.registry_id,
+        id: row.id,
+        proof_url: proofUrl(siteUrl, row.registry_id),
+        sha256: row.image_hash,
+        phash: row.image_phash,
+        distance: row.distance,
+      })),
+    })),
+  };
+}
