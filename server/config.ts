@@ -87,6 +87,8 @@ export interface AppConfig {
   /** File holding the log's private key (PKCS#8 PEM); used when tlogSigningKey is unset. */
   tlogSigningKeyFile?: string;
   tlogOrigin: string;
+  /** TLOG_ORIGIN was set: a deliberate origin (a new log for a new key), never replaced by the recorded one. */
+  tlogOriginExplicit: boolean;
   /** Witnesses asked to cosign checkpoints, and the quorum the published policy requires. */
   tlogWitnessing: WitnessingConfig;
   uploadTtlHours: number;
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlogSigningKey: e.TLOG_SIGNING_KEY,
     tlogSigningKeyFile: e.TLOG_SIGNING_KEY_FILE === undefined ? undefined : path.resolve(e.TLOG_SIGNING_KEY_FILE),
     tlogOrigin: e.TLOG_ORIGIN ?? `${new URL(siteUrl).host}/log`,
+    tlogOriginExplicit: e.TLOG_ORIGIN !== undefined,
     tlogWitnessing: witnessingConfig(e.TLOG_WITNESSES, e.TLOG_WITNESS_QUORUM),
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
     imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { refreshStatistics } from './db/statistics';
 import { openObjectStore } from './storage/open-object-store';
 import { makeDataDirPrivate } from './storage/private-data-dir';
+import { currentLogIdentity } from './tlog/identity-repository';
 
 export async function openRuntime(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<AppDeps> {
   makeDataDirPrivate(config.dataDir);
@@ -22,8 +23,13 @@ export async function openRuntime(config: AppConfig, options: { inMemoryDatabase
     await database.close();
     throw err;
   }
+  // The log keeps the name it was first given: with TLOG_ORIGIN unset, a process started under
+  // another address (another PORT or SITE_URL host) serves the log recorded in the database
+  // instead of refusing to start or beginning a new one.
+  const recorded = config.tlogOriginExplicit ? undefined : await currentLogIdentity(database.db).catch(() => undefined);
+  const effective = recorded ? { ...config, tlogOrigin: recorded.origin } : config;
   return {
-    config,
+    config: effective,
     database,
     db: database.db,
     store: openObjectStore(config),

@@ -62,7 +62,7 @@ function databaseStore(db: Kysely<DB>) {
  * Routes of the read family: pages, the app's reads, crawler files, images, live updates. Each
  * answers from caches or one indexed query, so the budget is generous and counted per process.
  * Routes with a family of their own (public API, log, downloads, writes) set it where declared;
- * /api/health stays unlimited for load balancers, and built static files are not routes here.
+ * /api/health and /api/ready stay unlimited for load balancers, and built static files are not routes here.
  */
 export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   '/',
@@ -90,6 +90,12 @@ export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   // The log's tiles (C2SP tlog-tiles): cached or at most 256 stored hashes or entries each.
   '/log/checkpoint',
   '/log/tile/*',
+  '/log/policy',
+  // Consent files: built at most hourly (daily deltas: once a minute) and served from memory.
+  '/.well-known/tdmrep.json',
+  '/tdm-policy.json',
+  '/opt-out/v1/full.csv',
+  '/opt-out/v1/delta/:file',
 ]);
 
 const HOUR_MS = 60 * 60_000;

@@ -86,6 +86,7 @@ describe('foundation', () => {
       'admin_users',
       'audit_log',
       'image_fingerprints',
+      'ledger_counters',
       'ledger_version',
       'login_throttle',
       'manage_links',
@@ -98,10 +99,15 @@ describe('foundation', () => {
       'submissions',
       'tlog_checkpoints',
       'tlog_cosignatures',
+      'tlog_identity',
       'tlog_leaves',
+      'tlog_retired_checkpoints',
       'tlog_subtrees',
       'uploads',
+      'watch_alerts',
+      'watch_scan_state',
       'work_updates',
+      'work_watches',
     ]);
     // Registry numbers come from a one-row counter (migration 006); the first work gets 1.
     const seq = await sql<{ n: string }>`SELECT last_seq + 1 AS n FROM registry_counter`.execute(t.deps.db);

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 const READS_PER_MINUTE = 40;
 
 /** Routes that are unlimited on purpose: the balancers' health check, and built static files. */
-const UNLIMITED = new Set(['/api/health']);
+// Liveness and readiness: load balancers probe them often and must never be refused.
+const UNLIMITED = new Set(['/api/health', '/api/ready']);
 /** Admin routes behind a session: only sign-in and sign-up face the public. */
 const isSessionOnly = (url: string) => url.startsWith('/api/admin/') && url !== '/api/admin/login' && url !== '/api/admin/register';
 
