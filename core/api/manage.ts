@@ -5,12 +5,10 @@
 // holds counts, scores and the log leaf, never a URL, an address or a prompt.
 import { z } from 'zod';
 import { LIMITS, MANAGE, MANAGE_RESOURCE_TYPES, PROMPT_VISIBILITIES } from '../constants';
-import type { MessageId } from '../messages';
-import { EMAIL_PATTERN } from '../schemas';
+import { EMAIL_PATTERN, err } from '../schemas';
 import { trustBreakdownSchema } from './submissions';
 import { workUpdateSchema } from './work-history';
 
-const err = (id: MessageId) => ({ error: id });
 const httpUrl = z.httpUrl();
 
 // ---- Request bodies ----

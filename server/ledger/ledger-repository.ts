@@ -17,6 +17,7 @@ import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
 import type { LedgerSummary } from './ledger-summary';
 import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
+import { pageWindow, type PageWindow } from './page-window';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../works/work-summary';
 
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
@@ -76,17 +77,20 @@ const resourceCount = sql<number>`CASE WHEN jsonb_typeof(verification_resources)
  * verification resources (what the name promises), newest first among equals. Every order ends
  * with id so that equal keys still page deterministically.
  */
-function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort']): PublicQuery<O> {
+function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort'], reversed = false): PublicQuery<O> {
+  // Every order runs one way on all its keys, so reversing it flips each key.
+  const down = reversed ? 'asc' : 'desc';
+  const up = reversed ? 'desc' : 'asc';
   switch (sort) {
     case 'oldest':
-      return query.orderBy('created_at', 'asc').orderBy('id', 'asc');
+      return query.orderBy('created_at', up).orderBy('id', up);
     case 'status':
-      return query.orderBy('trust_meter', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+      return query.orderBy('trust_meter', down).orderBy('created_at', down).orderBy('id', down);
     case 'most-linked':
-      return query.orderBy(resourceCount, 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+      return query.orderBy(resourceCount, down).orderBy('created_at', down).orderBy('id', down);
     case 'newest':
     default:
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+      return query.orderBy('created_at', down).orderBy('id', down);
   }
 }
 
@@ -120,13 +124,17 @@ export async function readLedgerPage(
   summary: LedgerSummary,
 ): Promise<LedgerPage> {
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
-  const [rows, total] = await Promise.all([ledgerPageQuery(db, params, now).execute(), ledgerTotal(db, params, conditions, summary)]);
-  return { rows, total };
+  // The total first: it decides from which end the page is read (page-window.ts).
+  const total = await ledgerTotal(db, params, conditions, summary);
+  const window = pageWindow(params.page, PAGE_SIZES.ledger, total);
+  const rows = await ledgerPageQuery(db, params, now, window).execute();
+  return { rows: window.fromEnd ? rows.reverse() : rows, total };
 }
 
-/** The query of one ledger page (also what the index tests EXPLAIN). */
-export function ledgerPageQuery(db: Kysely<DB>, params: LedgerQueryParams, now: Date) {
+/** The query of one ledger page (also what the index tests EXPLAIN); read from the start unless told otherwise. */
+export function ledgerPageQuery(db: Kysely<DB>, params: LedgerQueryParams, now: Date, window?: PageWindow) {
   const pageSize = PAGE_SIZES.ledger;
+  const { fromEnd, offset, limit } = window ?? { fromEnd: false, offset: (params.page - 1) * pageSize, limit: pageSize };
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
   return applySort(
     db
@@ -134,9 +142,10 @@ export function ledgerPageQuery(db: Kysely<DB>, params: LedgerQueryParams, now: 
       .select(WORK_SUMMARY_COLUMNS)
       .where((eb) => eb.and(conditions)),
     params.sort,
+    fromEnd,
   )
-    .limit(pageSize)
-    .offset((params.page - 1) * pageSize);
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Whether a public work registered after registry number `seq` matches the search and filters (a short index range). */
