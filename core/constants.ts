@@ -35,6 +35,9 @@ export const PAGE_SIZES = {
 /** Artist page: at most this many numbered page buttons, sliding with the current page. */
 export const ARTIST_PAGER_BUTTONS = 5;
 
+/** Ledger pager: numbered buttons for this many pages at the start and (total exact) at the end; cursors between. */
+export const LEDGER_PAGER_EDGE_PAGES = 3;
+
 /** Admin pager: first, last, and pages within this distance of the current one. */
 export const ADMIN_PAGER_NEIGHBOURS = 1;
 

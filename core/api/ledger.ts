@@ -46,6 +46,7 @@ export const ledgerQueryValuesSchema = z.object({
   date: z.enum(Object.keys(DATE_FILTER_DAYS) as [DateFilter, ...DateFilter[]]).optional(),
   sort: z.enum(LEDGER_SORTS).optional(),
   page: z.number().int().optional(),
+  cursor: z.string().optional(),
 });
 export type LedgerQuery = z.infer<typeof ledgerQueryValuesSchema>;
 
@@ -63,8 +64,21 @@ export const ledgerResponseSchema = z
       .describe(
         `Whether total is an exact count. Totals are counted exactly up to ${LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')} works.`,
       ),
-    page: z.number().int(),
+    page: z
+      .number()
+      .int()
+      .describe(
+        'The page number: as asked, or for a cursor page counted along the walk from the first or last page (registrations meanwhile can make it drift).',
+      ),
     page_size: z.number().int(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor (same sort, search and filters) for the page after this one; null on the last page.'),
+    prev_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor (same sort, search and filters) for the page before this one; null on the first page.'),
     total_verified: z.number().int().describe("All public works scoring 62 or more, for the header's 'total verified' count."),
     tool_options: z.array(z.string()).describe('Tools present in the ledger merged with the 42-tool list.'),
     platform_options: z

@@ -14,9 +14,19 @@ import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
 import { perLedgerVersion, readLedgerStamps, readLedgerVersion } from '../db/ledger-version';
 import { CachedAnswers } from './cached-answers';
+import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
 
-const ledgerPageSchema = ledgerResponseSchema.pick({ items: true, total: true, total_exact: true, page: true, page_size: true });
+const ledgerPageSchema = ledgerResponseSchema.pick({
+  items: true,
+  total: true,
+  total_exact: true,
+  page: true,
+  page_size: true,
+  next_cursor: true,
+  prev_cursor: true,
+});
+type LedgerPagePart = Pick<LedgerResponse, 'items' | 'total' | 'total_exact' | 'page' | 'page_size' | 'next_cursor' | 'prev_cursor'>;
 const ledgerFiguresSchema = ledgerResponseSchema.pick({
   total_verified: true,
   tool_options: true,
@@ -54,18 +64,24 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     const key = JSON.stringify([query.date ? minute : null, query]);
     const stamps = await readLedgerStamps(deps.db);
     const { figures, text: figuresText } = await figuresAt(`${stamps.changes}/${stamps.additions}`);
-    const scope = { firstPage: query.page === 1, gainsWorkAfter: (seq: string) => ledgerGainsWorkAfter(deps.db, query, now, seq) };
+    // A page read backwards from a cursor may turn out to be the first page, where a new work shows.
+    const mayBeFirstPage = query.cursor ? query.cursor.direction === 'prev' : query.page === 1;
+    const scope = { firstPage: mayBeFirstPage, gainsWorkAfter: (seq: string) => ledgerGainsWorkAfter(deps.db, query, now, seq) };
     const cached = await ledgerCache.get(
       key,
       scope,
       async () => {
         const page = await readLedgerPage(deps.db, query, now, figures);
-        const part: Pick<LedgerResponse, 'items' | 'total' | 'total_exact' | 'page' | 'page_size'> = {
+        const cursorTo = (direction: CursorDirection, key: CursorKey | null) =>
+          key && encodeLedgerCursor({ sort: query.sort, filters: filterFingerprint(query), direction, page: page.page, key });
+        const part: LedgerPagePart = {
           items: page.rows.map(toWorkSummary),
           total: page.total.value,
           total_exact: page.total.exact,
-          page: query.page,
+          page: page.page,
           page_size: PAGE_SIZES.ledger,
+          next_cursor: cursorTo('next', page.after),
+          prev_cursor: cursorTo('prev', page.before),
         };
         // Sent as cached text, which the response serializer never sees: checked against the
         // declared schema here instead, as the serializer checks the other answers.

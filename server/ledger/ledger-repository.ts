@@ -12,11 +12,14 @@ import {
 } from 'kysely';
 import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { storedPlatformsFor } from '../../core/platforms';
+import type { LedgerSort } from '../../core/tools';
 import { normaliseTag } from '../../core/tags';
 import type { DB } from '../db/types';
 import type { LedgerQueryParams } from './ledger-query';
 import type { LedgerSummary } from './ledger-summary';
 import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
+import type { CursorDirection, CursorKey, LedgerCursor } from './ledger-cursor';
+import { createdAtText } from './public-api-repository';
 import { pageWindow, type PageWindow } from './page-window';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../works/work-summary';
 
@@ -73,31 +76,66 @@ function ledgerConditions(eb: PublicEb, params: LedgerQueryParams, now: Date): E
 const resourceCount = sql<number>`CASE WHEN jsonb_typeof(verification_resources) = 'array' THEN jsonb_array_length(verification_resources) ELSE 0 END`;
 
 /**
- * Sort orders. The original sorted 'most-linked' by date only (decision 0024); we sort it by the number of
- * verification resources (what the name promises), newest first among equals. Every order ends
- * with id so that equal keys still page deterministically.
+ * Sort orders, each with an index over its keys (migrations 001 and 008). The original sorted
+ * 'most-linked' by date only (decision 0024); we sort it by the number of verification
+ * resources (what the name promises), newest first among equals. Every order ends with
+ * created_at and id, so equal keys still page deterministically and a cursor (ledger-cursor.ts)
+ * names one place in it. Every order runs one way on all its keys: reversing it flips each key,
+ * and a cursor compares all keys at once as a row, which its index reads as one range.
  */
-function applySort<O>(query: PublicQuery<O>, sort: LedgerQueryParams['sort'], reversed = false): PublicQuery<O> {
-  // Every order runs one way on all its keys, so reversing it flips each key.
-  const down = reversed ? 'asc' : 'desc';
-  const up = reversed ? 'desc' : 'asc';
-  switch (sort) {
-    case 'oldest':
-      return query.orderBy('created_at', up).orderBy('id', up);
-    case 'status':
-      return query.orderBy('trust_meter', down).orderBy('created_at', down).orderBy('id', down);
-    case 'most-linked':
-      return query.orderBy(resourceCount, down).orderBy('created_at', down).orderBy('id', down);
-    case 'newest':
-    default:
-      return query.orderBy('created_at', down).orderBy('id', down);
-  }
+const SORTS: Record<LedgerSort, { descending: boolean; value?: Expression<number> }> = {
+  newest: { descending: true },
+  oldest: { descending: false },
+  status: { descending: true, value: sql.ref<number>('trust_meter') },
+  'most-linked': { descending: true, value: resourceCount },
+};
+
+function sortKeys(sort: LedgerSort): Expression<unknown>[] {
+  const { value } = SORTS[sort];
+  return [...(value ? [value] : []), sql.ref('created_at'), sql.ref('id')];
 }
+
+function applySort<O>(query: PublicQuery<O>, sort: LedgerSort, reversed = false): PublicQuery<O> {
+  const direction = SORTS[sort].descending !== reversed ? 'desc' : 'asc';
+  let sorted = query;
+  for (const key of sortKeys(sort)) sorted = sorted.orderBy(key, direction);
+  return sorted;
+}
+
+/** The rows after `key` in the list's order ('next'), or before it ('prev'). */
+function beyondKey(sort: LedgerSort, key: CursorKey, direction: CursorDirection): Expression<SqlBool> {
+  const towardsEnd = SORTS[sort].descending ? '<' : '>';
+  const op = direction === 'next' ? towardsEnd : towardsEnd === '<' ? '>' : '<';
+  const values = [
+    ...(SORTS[sort].value ? [sql`${key.value ?? 0}::int`] : []),
+    sql`${key.createdAt}::timestamptz`,
+    sql`${key.id}::uuid`,
+  ];
+  return sql<SqlBool>`(${sql.join(sortKeys(sort))}) ${sql.raw(op)} (${sql.join(values)})`;
+}
+
+/** The cursor key of a row in `sort`'s order. */
+function keyOf(row: LedgerRow, sort: LedgerSort): CursorKey {
+  const value = sort === 'status' ? Number(row.trust_meter) : sort === 'most-linked' ? Number(row.link_count) : undefined;
+  return { ...(value === undefined ? {} : { value }), createdAt: row.cursor_at, id: row.id };
+}
+
+/** A ledger row with what its cursor is made of. */
+type LedgerRow = WorkSummaryRow & { cursor_at: string; link_count: number };
 
 export interface LedgerPage {
   rows: WorkSummaryRow[];
   /** Works matching the search and filters, on all pages: exact up to the cap, estimated above. */
   total: BoundedTotal;
+  /**
+   * The page's number: as asked, or for a cursor page counted along the walk from the first or
+   * last page (works registered or removed meanwhile can make it drift; 1 means the start).
+   */
+  page: number;
+  /** Where the previous page ends (this page's first row); null at the start. */
+  before: CursorKey | null;
+  /** Where the next page starts (after this page's last row); null at the end. */
+  after: CursorKey | null;
 }
 
 /**
@@ -113,9 +151,9 @@ function ledgerTotal(db: Kysely<DB>, params: LedgerQueryParams, conditions: Expr
 }
 
 /**
- * One page of the ledger. Without a search or filter the total is the summary's; with one, it
- * is counted with the same conditions, up to the cap (trigram and b-tree indexes, not a scan of
- * every row).
+ * One page of the ledger, by number or from a cursor. Without a search or filter the total is
+ * the summary's; with one, it is counted with the same conditions, up to the cap (trigram and
+ * b-tree indexes, not a scan of every row).
  */
 export async function readLedgerPage(
   db: Kysely<DB>,
@@ -124,28 +162,83 @@ export async function readLedgerPage(
   summary: LedgerSummary,
 ): Promise<LedgerPage> {
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
-  // The total first: it decides from which end the page is read (page-window.ts).
+  // The total first: it decides from which end a numbered page is read (page-window.ts).
   const total = await ledgerTotal(db, params, conditions, summary);
-  const window = pageWindow(params.page, PAGE_SIZES.ledger, total);
-  const rows = await ledgerPageQuery(db, params, now, window).execute();
-  return { rows: window.fromEnd ? rows.reverse() : rows, total };
+  if (params.cursor) return readFromCursor(db, { ...params, cursor: params.cursor }, now, total);
+  return readNumberedPage(db, params, now, total);
 }
 
-/** The query of one ledger page (also what the index tests EXPLAIN); read from the start unless told otherwise. */
+async function readNumberedPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date, total: BoundedTotal): Promise<LedgerPage> {
+  const pageSize = PAGE_SIZES.ledger;
+  const window = pageWindow(params.page, pageSize, total);
+  // Read from the start, one row more tells whether a next page follows; from the end the exact total tells.
+  const read = await ledgerPageQuery(db, params, now, window.fromEnd ? window : { ...window, limit: pageSize + 1 }).execute();
+  const rows = window.fromEnd ? read.reverse() : read.slice(0, pageSize);
+  const hasNext = window.fromEnd ? (params.page - 1) * pageSize + rows.length < total.value : read.length > pageSize;
+  return edges(rows, params.sort, { total, page: params.page, hasPrev: params.page > 1, hasNext });
+}
+
+async function readFromCursor(
+  db: Kysely<DB>,
+  params: LedgerQueryParams & { cursor: LedgerCursor },
+  now: Date,
+  total: BoundedTotal,
+): Promise<LedgerPage> {
+  const pageSize = PAGE_SIZES.ledger;
+  const { cursor } = params;
+  const read = await ledgerCursorPageQuery(db, params, now).execute();
+  const more = read.length > pageSize;
+  const rows = read.slice(0, pageSize);
+  if (cursor.direction === 'next') {
+    return edges(rows, params.sort, { total, page: cursor.page + 1, hasPrev: true, hasNext: more });
+  }
+  // Fewer rows than a page before the cursor: the walk back reached the start, which is page 1
+  // (a full one, as a reader going back expects, even if works before the cursor were removed).
+  if (!more && rows.length < pageSize) return readNumberedPage(db, { ...params, cursor: undefined, page: 1 }, now, total);
+  return edges(rows.reverse(), params.sort, { total, page: more ? Math.max(2, cursor.page - 1) : 1, hasPrev: more, hasNext: true });
+}
+
+function edges(
+  rows: LedgerRow[],
+  sort: LedgerSort,
+  page: { total: BoundedTotal; page: number; hasPrev: boolean; hasNext: boolean },
+): LedgerPage {
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    total: page.total,
+    page: page.page,
+    before: page.hasPrev && first ? keyOf(first, sort) : null,
+    after: page.hasNext && last ? keyOf(last, sort) : null,
+  };
+}
+
+function selectLedgerRows(db: Kysely<DB>, conditions: Expression<SqlBool>[]) {
+  return db
+    .selectFrom('public_submissions')
+    .select(WORK_SUMMARY_COLUMNS)
+    .select([createdAtText.as('cursor_at'), resourceCount.as('link_count')])
+    .where((eb) => eb.and(conditions));
+}
+
+/** The query of one numbered ledger page (also what the index tests EXPLAIN); read from the start unless told otherwise. */
 export function ledgerPageQuery(db: Kysely<DB>, params: LedgerQueryParams, now: Date, window?: PageWindow) {
   const pageSize = PAGE_SIZES.ledger;
   const { fromEnd, offset, limit } = window ?? { fromEnd: false, offset: (params.page - 1) * pageSize, limit: pageSize };
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
-  return applySort(
-    db
-      .selectFrom('public_submissions')
-      .select(WORK_SUMMARY_COLUMNS)
-      .where((eb) => eb.and(conditions)),
-    params.sort,
-    fromEnd,
-  )
-    .limit(limit)
-    .offset(offset);
+  return applySort(selectLedgerRows(db, conditions), params.sort, fromEnd).limit(limit).offset(offset);
+}
+
+/**
+ * The query of a cursor page, in reading order (backwards for 'prev'): one index range from the
+ * cursor's row, no OFFSET, one row more than a page to tell whether another follows.
+ */
+export function ledgerCursorPageQuery(db: Kysely<DB>, params: LedgerQueryParams & { cursor: LedgerCursor }, now: Date) {
+  const { cursor } = params;
+  const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
+  conditions.push(beyondKey(params.sort, cursor.key, cursor.direction));
+  return applySort(selectLedgerRows(db, conditions), params.sort, cursor.direction === 'prev').limit(PAGE_SIZES.ledger + 1);
 }
 
 /** Whether a public work registered after registry number `seq` matches the search and filters (a short index range). */

@@ -36,7 +36,7 @@ const RECORD_COLUMNS = [
 
 // created_at as text with all six fractional digits: a cursor built from a JS Date (milliseconds)
 // could skip or repeat rows registered within the same millisecond.
-const createdAtText = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtText = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 type RecordRow = PublicSubmissionRow & { created_at_text: string };
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;

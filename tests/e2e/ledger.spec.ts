@@ -134,7 +134,7 @@ test.describe('ledger', () => {
     await expect(cardTitle(page, TARGET_TITLE)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await expect(page).toHaveURL(/[?&]cursor=[\w-]+/);
     await expect(cardTitle(page, TARGET_TITLE)).toBeVisible();
     await expect(page.getByText(/^Showing 13-\d+ of \d+ submissions$/)).toBeVisible();
 
@@ -151,6 +151,52 @@ test.describe('ledger', () => {
     await searchBox(page).fill('BASALT ' + UNIQUE_WORD.toUpperCase());
     await expect(page).toHaveURL(/search=BASALT/);
     await expect(page.getByText('Showing 1-1 of 1 submissions')).toBeVisible();
+  });
+
+  test('walks pages with Next and Previous through cursors in the URL, listing the works of the numbered pages', async ({ page }) => {
+    const apiIds = async (n: number) =>
+      ((await (await page.request.get(`/api/ledger?page=${n}`)).json()) as { items: { id: string }[] }).items.map(
+        (w) => `/verify/${w.id}`,
+      );
+    const shownIds = async () => {
+      const hrefs = await results(page)
+        .locator('a[href^="/verify/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      return [...new Set(hrefs)];
+    };
+    const pager = page.getByRole('navigation', { name: 'Ledger pages' });
+    const showsPage = async (n: number) => {
+      await expect(page.getByText(new RegExp(`^Showing ${(n - 1) * 12 + 1}-${n * 12} of \\d+ submissions$`))).toBeVisible();
+      await expect(pager.getByRole('button', { name: `Page ${n}` })).toHaveAttribute('aria-current', 'page');
+      expect(await shownIds(), `page ${n}`).toEqual(await apiIds(n));
+    };
+
+    await openLedger(page);
+    await showsPage(1);
+    const cursors: string[] = [];
+    for (const n of [2, 3]) {
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/\/ledger\?cursor=[\w-]+$/);
+      await showsPage(n);
+      cursors.push(new URL(page.url()).searchParams.get('cursor')!);
+    }
+    expect(new Set(cursors).size).toBe(2);
+
+    // Back in the browser's history, then Previous, retrace the same pages.
+    await page.goBack();
+    await showsPage(2);
+    await page.goForward();
+    await showsPage(3);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await showsPage(2);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await showsPage(1);
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    // A cursor URL is shareable: opened afresh it shows the same page.
+    await page.goto(`/ledger?cursor=${cursors[1]}`);
+    await showsPage(3);
+    await expectNoAxeViolations(page);
   });
 
   test('shows a card with status, tool, date, artist link, usage type, tag and its actions', async ({ page }) => {
@@ -174,10 +220,10 @@ test.describe('ledger', () => {
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await expect(page).toHaveURL(/[?&]cursor=[\w-]+/);
     await page.getByLabel('Tool').selectOption('Midjourney');
     await expect(page).toHaveURL(/[?&]tool=Midjourney\b/);
-    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(page).not.toHaveURL(/[?&](page|cursor)=/);
     await searchBox(page).fill(RUN);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${RUN}\\b`));
     // The works of this run, oldest first: the target is the first card.

@@ -6,13 +6,15 @@ import { sql } from 'kysely';
 import type { LedgerResponse } from '../../../core/api-types';
 import { LEDGER_EXACT_TOTAL_CAP } from '../../../core/constants';
 import { ledgerQuerySchema } from '../../../server/ledger/ledger-query';
-import { ledgerPageQuery } from '../../../server/ledger/ledger-repository';
+import { ledgerCursorPageQuery, ledgerPageQuery } from '../../../server/ledger/ledger-repository';
+import { LEDGER_SORTS } from '../../../core/tools';
 import { parsePublicApiQuery, type PublicApiQuery } from '../../../server/ledger/public-api';
 import { publicApiPageQuery } from '../../../server/ledger/public-api-repository';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 const WORKS = LEDGER_EXACT_TOTAL_CAP + 50;
 let t: TestApp;
+type CursorParams = Parameters<typeof ledgerCursorPageQuery>[1];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -75,6 +77,22 @@ describe('indexes', () => {
     ['registry number', { search: 'VW-2026-1000500' }],
   ])('reads an index for a ledger page by %s', async (_name, query) => {
     expect(await ledgerPlan(query)).not.toMatch(/Seq Scan/);
+  });
+
+  // A cursor from deep in the ledger: its page is one index range from the cursor's row, read
+  // for 13 rows (a page and one more), with no sort of the rows and no rows skipped by OFFSET.
+  it.each(LEDGER_SORTS)('reads a deep cursor page sorted by %s as one index range, without Sort or OFFSET', async (sort) => {
+    const deep = await ledger(`?sort=${sort}&page=400`);
+    for (const cursor of [deep.next_cursor!, deep.prev_cursor!]) {
+      const query = ledgerCursorPageQuery(t.deps.db, ledgerQuerySchema.parse({ sort, cursor }) as CursorParams, new Date());
+      expect(query.compile().sql).not.toMatch(/offset/i);
+      const analyzed = await plan({ explain: () => query.explain('text', sql`analyze, costs off, timing off, summary off`) });
+      expect(analyzed).toMatch(/Index Scan/);
+      expect(analyzed).not.toMatch(/Seq Scan|Sort|Bitmap/);
+      // Each row read is a row served: 13 from the index, at page 400 as on page 1.
+      expect(analyzed).toMatch(/Index Scan[^\n]*\(actual rows=13(\.00)? loops=1\)/);
+      expect(analyzed).toMatch(/Index Cond: \(ROW\(/);
+    }
   });
 
   it.each([

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LEDGER_VIEW,
+  atCursor,
+  atPage,
   clearedFilters,
   ledgerApiPath,
   ledgerUrlParams,
@@ -21,7 +23,16 @@ describe('ledger view kept in the URL', () => {
       date: 'month',
       sort: 'oldest',
       page: 3,
+      cursor: '',
     });
+  });
+
+  it('reads a cursor instead of a page number, and writes it back the same', () => {
+    const view = readLedgerView(new URLSearchParams('sort=status&cursor=eyJzb3J0Ijoic3RhdHVzIn0&page=7'));
+    expect(view).toEqual({ ...DEFAULT_LEDGER_VIEW, sort: 'status', page: 1, cursor: 'eyJzb3J0Ijoic3RhdHVzIn0' });
+    expect(ledgerApiPath(view)).toBe('/api/ledger?sort=status&cursor=eyJzb3J0Ijoic3RhdHVzIn0');
+    expect(atCursor({ ...DEFAULT_LEDGER_VIEW, page: 2 }, 'abc')).toEqual({ ...DEFAULT_LEDGER_VIEW, cursor: 'abc' });
+    expect(atPage(view, 3)).toEqual({ ...DEFAULT_LEDGER_VIEW, sort: 'status', page: 3 });
   });
 
   it('falls back to newest, any date and page 1 for values it does not know', () => {
@@ -51,6 +62,7 @@ describe('changing the view', () => {
     expect(withFilters(onPage3, { search: 'fog' }).page).toBe(1);
     expect(withFilters(onPage3, { sort: 'oldest' }).page).toBe(1);
     expect(withFilters(onPage3, { date: 'year' })).toEqual({ ...DEFAULT_LEDGER_VIEW, date: 'year', page: 1 });
+    expect(withFilters({ ...DEFAULT_LEDGER_VIEW, cursor: 'abc' }, { tool: 'Midjourney' }).cursor).toBe('');
   });
 
   it("'Clear Filters' clears search, tool, platform, tag and date and puts the sort back to newest (decision 0022)", () => {
@@ -63,6 +75,7 @@ describe('changing the view', () => {
       date: '',
       sort: 'newest',
       page: 1,
+      cursor: '',
     });
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ARTIST_PAGER_BUTTONS, PAGE_SIZES } from '../../../core/constants';
+import { ARTIST_PAGER_BUTTONS, LEDGER_PAGER_EDGE_PAGES, PAGE_SIZES } from '../../../core/constants';
 import { registeredWorksText } from '../../../core/status';
-import { hasNextPage, pageCount, pageWindow, parsePage, shownRange } from '../../../web/src/components/ledger/pagination';
+import {
+  hasNextPage,
+  ledgerPageButtons,
+  pageCount,
+  pageWindow,
+  parsePage,
+  shownRange,
+} from '../../../web/src/components/ledger/pagination';
 
 describe('artist pager numbered buttons (pageWindow)', () => {
   it('shows every page when there are 5 or fewer', () => {
@@ -82,5 +89,24 @@ describe('artist page count text (registeredWorksText)', () => {
     expect(registeredWorksText(1, 0)).toBe('1 registered work, 0 verified');
     expect(registeredWorksText(0, 0)).toBe('0 registered works, 0 verified');
     expect(registeredWorksText(14, 3)).toBe('14 registered works, 3 verified');
+  });
+});
+
+describe('ledger pager numbered buttons (ledgerPageButtons)', () => {
+  const edge = LEDGER_PAGER_EDGE_PAGES;
+  it('numbers every page of a short ledger', () => {
+    expect(ledgerPageButtons(1, 1, true, edge)).toEqual([1]);
+    expect(ledgerPageButtons(2, 6, true, edge)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('numbers the first and last pages of a long ledger, and the current page between them', () => {
+    expect(ledgerPageButtons(1, 83_334, true, edge)).toEqual([1, 2, 3, 'gap', 83_332, 83_333, 83_334]);
+    expect(ledgerPageButtons(57, 834, true, edge)).toEqual([1, 2, 3, 'gap', 57, 'gap', 832, 833, 834]);
+    expect(ledgerPageButtons(4, 834, true, edge)).toEqual([1, 2, 3, 4, 'gap', 832, 833, 834]);
+  });
+
+  it('numbers no last pages when the total is an estimate, and marks that more follow', () => {
+    expect(ledgerPageButtons(2, 834, false, edge)).toEqual([1, 2, 3, 'gap']);
+    expect(ledgerPageButtons(900, 834, false, edge)).toEqual([1, 2, 3, 'gap', 900, 'gap']);
   });
 });

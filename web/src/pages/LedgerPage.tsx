@@ -1,5 +1,5 @@
-// /ledger: the public ledger. Search, filters, sort and page live in the URL query, so a view
-// can be shared and reloaded; the server filters and counts over the whole ledger (decision 0010).
+// /ledger: the public ledger. Search, filters, sort and page (a number, or the cursor that
+// Previous/Next follow) live in the URL query, so a view can be shared and reloaded; the server filters and counts over the whole ledger (decision 0010).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,10 +9,12 @@ import { PAGE_SIZES } from '../../../core/constants';
 import { PageContainer } from '../components/layout/PageContainer';
 import { LedgerFilters } from '../components/ledger/LedgerFilters';
 import { LedgerResults } from '../components/ledger/LedgerResults';
-import { Pager } from '../components/ledger/Pager';
+import { LedgerPager } from '../components/ledger/LedgerPager';
 import { QuickViewDialog } from '../components/ledger/QuickViewDialog';
 import { StatusGuide } from '../components/ledger/StatusGuide';
 import {
+  atCursor,
+  atPage,
   clearedFilters,
   ledgerApiPath,
   ledgerUrlParams,
@@ -67,10 +69,12 @@ export default function LedgerPage() {
     (patch: LedgerFilterPatch) => updateView((current) => withFilters(current, patch), 'search' in patch),
     [updateView],
   );
-  const changePage = (page: number) => {
-    updateView((current) => ({ ...current, page }));
+  const showPage = (change: (current: LedgerView) => LedgerView) => {
+    updateView(change);
     resultsHeading.current?.scrollIntoView({ block: 'start' });
   };
+  const changePage = (page: number) => showPage((current) => atPage(current, page));
+  const followCursor = (cursor: string) => showPage((current) => atCursor(current, cursor));
   const openQuickView = useCallback((work: WorkSummary, opener: HTMLElement) => {
     quickViewOpener.current = opener;
     setQuickViewId(work.id);
@@ -132,14 +136,16 @@ export default function LedgerPage() {
           onFirstPage={() => changePage(1)}
         />
         {data && data.total > 0 && (
-          <Pager
-            label="Ledger pages"
-            page={view.page}
+          <LedgerPager
+            page={data.page}
             pageSize={PAGE_SIZES.ledger}
             total={data.total}
+            totalExact={data.total_exact}
             totalLabel={formatTotal(data.total, data.total_exact)}
-            noun="submissions"
+            nextCursor={data.next_cursor}
+            prevCursor={data.prev_cursor}
             onPageChange={changePage}
+            onCursor={followCursor}
           />
         )}
       </section>

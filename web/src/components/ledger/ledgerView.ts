@@ -1,4 +1,4 @@
-// The ledger's view state (search, filters, sort, page) and its two spellings: the page's URL
+// The ledger's view state (search, filters, sort, page or cursor) and its two spellings: the page's URL
 // query, so a filtered view can be shared and reloaded, and the API query the server filters by
 // (decision 0010). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
 import type { DateFilter } from '../../../../core/constants';
@@ -14,9 +14,14 @@ export interface LedgerView {
   date: DateFilter | '';
   sort: LedgerSort;
   page: number;
+  /**
+   * A page reached with Previous/Next: the server's opaque next_cursor or prev_cursor, which
+   * reads that page at the same cost at any depth. '' = the numbered `page`.
+   */
+  cursor: string;
 }
 
-export type LedgerFilterPatch = Partial<Omit<LedgerView, 'page'>>;
+export type LedgerFilterPatch = Partial<Omit<LedgerView, 'page' | 'cursor'>>;
 
 export const DEFAULT_LEDGER_VIEW: LedgerView = {
   search: '',
@@ -26,12 +31,17 @@ export const DEFAULT_LEDGER_VIEW: LedgerView = {
   date: '',
   sort: DEFAULT_LEDGER_SORT,
   page: 1,
+  cursor: '',
 };
 
-/** Reads the view from the page URL; unknown or malformed values fall back to the defaults. */
+/**
+ * Reads the view from the page URL; unknown or malformed values fall back to the defaults. A
+ * cursor is passed on as it is: the server refuses one that is not its own.
+ */
 export function readLedgerView(params: URLSearchParams): LedgerView {
   const date = params.get('date');
   const sort = params.get('sort');
+  const cursor = params.get('cursor') ?? '';
   return {
     search: params.get('search') ?? '',
     tool: params.get('tool') ?? '',
@@ -39,7 +49,8 @@ export function readLedgerView(params: URLSearchParams): LedgerView {
     tag: params.get('tag') ?? '',
     date: isDateFilter(date) ? date : '',
     sort: isLedgerSort(sort) ? sort : DEFAULT_LEDGER_SORT,
-    page: parsePage(params.get('page')),
+    page: cursor ? 1 : parsePage(params.get('page')),
+    cursor,
   };
 }
 
@@ -53,7 +64,8 @@ export function ledgerUrlParams(view: LedgerView): URLSearchParams {
   if (view.tag) params.set('tag', view.tag);
   if (view.date) params.set('date', view.date);
   if (view.sort !== DEFAULT_LEDGER_SORT) params.set('sort', view.sort);
-  if (view.page > 1) params.set('page', String(view.page));
+  if (view.cursor) params.set('cursor', view.cursor);
+  else if (view.page > 1) params.set('page', String(view.page));
   return params;
 }
 
@@ -63,9 +75,19 @@ export function ledgerApiPath(view: LedgerView): string {
   return query ? `/api/ledger?${query}` : '/api/ledger';
 }
 
-/** docs/product.md §4: any change of search, a filter or the sort goes back to page 1. */
+/** docs/product.md §4: any change of search, a filter or the sort goes back to page 1 (a cursor belongs to its list). */
 export function withFilters(view: LedgerView, patch: LedgerFilterPatch): LedgerView {
-  return { ...view, ...patch, page: 1 };
+  return { ...view, ...patch, page: 1, cursor: '' };
+}
+
+/** A numbered page of the same list. */
+export function atPage(view: LedgerView, page: number): LedgerView {
+  return { ...view, page, cursor: '' };
+}
+
+/** The page a cursor of the current answer leads to. */
+export function atCursor(view: LedgerView, cursor: string): LedgerView {
+  return { ...view, page: 1, cursor };
 }
 
 /**

@@ -37,3 +37,28 @@ export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
+
+/** A numbered button of the ledger pager, or the mark for pages left out between two. */
+export type PagerButton = number | 'gap';
+
+/**
+ * The ledger's numbered buttons, only for pages that are cheap to read by number: the first
+ * `edge` pages, the last `edge` when the total is exact (read from the end, page-window.ts),
+ * and the current page; the pages between are reached with Previous/Next (cursors). A gap
+ * closes the list when the total is estimated, since more pages follow.
+ * ledgerPageButtons(57, 834, true, 3) → [1, 2, 3, 'gap', 57, 'gap', 832, 833, 834].
+ */
+export function ledgerPageButtons(current: number, totalPages: number, totalExact: boolean, edge: number): PagerButton[] {
+  const pages = new Set<number>();
+  for (let n = 1; n <= Math.min(edge, totalPages); n++) pages.add(n);
+  if (totalExact) for (let n = Math.max(1, totalPages - edge + 1); n <= totalPages; n++) pages.add(n);
+  if (current >= 1) pages.add(current);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const buttons: PagerButton[] = [];
+  for (const [i, n] of sorted.entries()) {
+    if (i > 0 && n > sorted[i - 1] + 1) buttons.push('gap');
+    buttons.push(n);
+  }
+  if (!totalExact) buttons.push('gap');
+  return buttons;
+}
