@@ -14,7 +14,12 @@ export const lookupResponseSchema = z
           // The card's fields, spread rather than extended: an extended schema would stay tied
           // to the WorkSummary component in the OpenAPI document.
           ...workSummarySchema.shape,
-          distance: z.number().int().describe('Bits that differ between the two perceptual hashes (0 = visually identical).'),
+          distance: z
+            .number()
+            .int()
+            .describe(
+              'Bits that differ between the closest fingerprints: the perceptual hashes, or for a cropped, slightly turned or framed copy the closest crop-tolerant views (0 = visually identical).',
+            ),
         }),
       )
       .describe('Visually close public works with another SHA-256, oldest first (at most 50).'),

@@ -20,6 +20,8 @@ export interface UploadsTable {
   derivative_width: number;
   derivative_height: number;
   metadata: Json;
+  /** The crop-tolerant fingerprint as text (migration 017), copied to the work at registration. */
+  region_hashes: string;
   created_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
@@ -56,6 +58,8 @@ export interface SubmissionsTable {
   original_key: string | null;
   image_hash: string | null;
   image_phash: string | null;
+  /** The crop-tolerant fingerprint as text; a trigger keeps image_region_hashes in step (migration 017). */
+  image_region_hashes: ColumnType<string, string | undefined, string>;
   image_dimensions: string | null;
   image_file_type: string | null;
   image_file_size: number | null;
@@ -239,6 +243,13 @@ export interface ImageFingerprintsTable {
   phash: ColumnType<string, never, never>;
 }
 
+/** Written only by the trigger of migration 017; kind 'f', 'c' or 't' (region-hashes.ts). */
+export interface ImageRegionHashesTable {
+  submission_id: string;
+  kind: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+}
+
 /** One row: the last registry number given to a committed work (migration 006). */
 export interface RegistryCounterTable {
   only_row: Generated<boolean>;
@@ -288,6 +299,7 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   ledger_version: LedgerVersionTable;
   image_fingerprints: ImageFingerprintsTable;
+  image_region_hashes: ImageRegionHashesTable;
   manage_links: ManageLinksTable;
   manage_sessions: ManageSessionsTable;
   work_updates: WorkUpdatesTable;

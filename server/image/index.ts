@@ -5,6 +5,13 @@ export { DERIVATIVE_HEIGHT, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXEL
 export { extractMetadata } from './metadata';
 export { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash } from './phash';
 export { processImage, type ProcessImageOptions } from './process';
+export {
+  formatRegionHashes,
+  REGION_MATCH_MAX_DISTANCE,
+  type RegionFingerprint,
+  type RegionHash,
+  type RegionKind,
+} from './region-hashes';
 export { closeImagePool, processImageOffThread, type ImagePoolSettings } from './image-pool';
 export { ImageBusyError } from './busy-error';
 export type { AiParameters, AiSource, C2paSummary, EmbeddedMetadata, ProcessedImage } from './types';

@@ -1,5 +1,6 @@
 // Shapes the image pipeline hands to the rest of the server.
 import type { ImageExtension, ImageMime } from './detect';
+import type { RegionFingerprint } from './region-hashes';
 
 export type AiSource = 'automatic1111' | 'comfyui' | 'novelai' | 'invokeai';
 
@@ -65,5 +66,7 @@ export interface ProcessedImage {
   derivativeHeight: number;
   /** 64-bit DCT perceptual hash as 16 hex characters (see phash.ts). */
   phash: string;
+  /** The crop-tolerant fingerprint: hashes over views of the picture (see region-hashes.ts). */
+  regionHashes: RegionFingerprint;
   metadata: EmbeddedMetadata;
 }

@@ -103,9 +103,11 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
         throw err;
       }
+      // The crop-tolerant views go with the perceptual hash: both answer "visually the same".
       const fingerprints = {
         sha256: only === C2PA_ALG_PHASH ? undefined : image.sha256,
         phash: only === C2PA_ALG_SHA256 ? undefined : image.phash,
+        regions: only === C2PA_ALG_SHA256 ? undefined : image.regionHashes.probes,
       };
       return { matches: await matchFingerprints(deps.db, fingerprints, limitOf(request.query.maxResults)) };
     },

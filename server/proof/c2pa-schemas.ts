@@ -75,6 +75,8 @@ export const byContentSchema = {
   description:
     'Send the image itself as the body with its media type (image/png, image/jpeg, image/webp); it gets the upload’s checks ' +
     'and size cap, is fingerprinted with both algorithms (or only `alg` when given) and is then dropped: nothing is stored. ' +
+    'With the perceptual hash it is also matched by views of the picture (crop windows, centres, turned centres) kept at ' +
+    'registration, which find copies cropped by about 5 %, turned by a few degrees or framed like a screenshot. ' +
     'Only public works are matched. Rate limited per address and day with POST /api/lookup.',
   querystring: z.object({
     alg: z.string().optional().describe('Match with this algorithm only; both by default.'),

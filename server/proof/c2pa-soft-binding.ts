@@ -5,8 +5,9 @@
 import type { Kysely } from 'kysely';
 import { FIELD_PREFIX } from '../../core/site';
 import type { DB } from '../db/types';
-import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
+import { NEAR_DUPLICATE_MAX_DISTANCE, REGION_MATCH_MAX_DISTANCE, type RegionHash } from '../image';
 import { publicWorksNearHashes, publicWorksWithHashes, type HashMatchRow } from './lookup-batch-repository';
+import { publicWorksNearRegionHashes } from './region-match-repository';
 
 /** SHA-256 of the file's bytes; the value is the 32-byte digest, base64. */
 export const C2PA_ALG_SHA256 = `${FIELD_PREFIX}.sha256.1`;
@@ -58,15 +59,27 @@ function toMatches(rows: readonly HashMatchRow[], limit: number): SoftBindingMat
     .slice(0, limit);
 }
 
-/** The public works an image's fingerprints match: the same file, then visually close ones. */
+/**
+ * The public works an image's fingerprints match: the same file, then visually close ones by the
+ * whole-picture hash and, when the image itself was sent, by the crop-tolerant views
+ * (`regions`, region-hashes.ts), which find cropped, turned and framed copies.
+ */
 export async function matchFingerprints(
   db: Kysely<DB>,
-  fingerprints: { sha256?: string; phash?: string },
+  fingerprints: { sha256?: string; phash?: string; regions?: readonly RegionHash[] },
   limit: number,
 ): Promise<SoftBindingMatch[]> {
   const exact = fingerprints.sha256 ? await publicWorksWithHashes(db, [{ query: 0, sha256: fingerprints.sha256 }], limit) : [];
   const near = fingerprints.phash
     ? await publicWorksNearHashes(db, [{ query: 0, phash: fingerprints.phash }], NEAR_DUPLICATE_MAX_DISTANCE, limit)
     : [];
-  return toMatches([...exact, ...near], limit);
+  const regions = fingerprints.regions
+    ? await publicWorksNearRegionHashes(
+        db,
+        fingerprints.regions.map((view) => ({ query: 0, ...view })),
+        REGION_MATCH_MAX_DISTANCE,
+        limit,
+      )
+    : [];
+  return toMatches([...exact, ...near, ...regions], limit);
 }

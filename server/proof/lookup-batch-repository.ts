@@ -4,7 +4,7 @@
 // deleted work never appears (decision 0017).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
-import { bandProbes, BAND_COUNT } from '../works/fingerprint-bands';
+import { bandProbeArrays } from '../works/fingerprint-bands';
 
 /** One public work matching query number `query` (the index of the hash in the caller's list). */
 export interface HashMatchRow {
@@ -57,15 +57,10 @@ export async function publicWorksNearHashes(
 ): Promise<HashMatchRow[]> {
   if (hashes.length === 0) return [];
   // Per band, the (query, band value) pairs to probe, sent as two parallel arrays.
-  const probes = Array.from({ length: BAND_COUNT }, () => ({ queries: [] as number[], values: [] as number[] }));
-  for (const { query, phash } of hashes) {
-    bandProbes(phash, maxDistance).forEach((values, band) => {
-      for (const value of values) {
-        probes[band].queries.push(query);
-        probes[band].values.push(value);
-      }
-    });
-  }
+  const probes = bandProbeArrays(
+    hashes.map(({ query, phash }) => ({ query, hash: phash })),
+    maxDistance,
+  );
   const candidates: RawBuilder<unknown>[] = probes.flatMap((p, band) =>
     p.queries.length === 0
       ? []

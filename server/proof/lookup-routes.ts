@@ -42,7 +42,7 @@ export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
         throw err;
       }
-      return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash });
+      return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash, regions: image.regionHashes.probes });
     },
   );
 }

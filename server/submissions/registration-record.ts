@@ -16,6 +16,7 @@ export type RegistrationImage = Pick<
   UploadRow,
   | 'sha256'
   | 'phash'
+  | 'region_hashes'
   | 'mime'
   | 'width'
   | 'height'
@@ -109,6 +110,7 @@ export function submissionRow(
     original_key: image.original_key,
     image_hash: image.sha256,
     image_phash: image.phash,
+    image_region_hashes: image.region_hashes,
     image_dimensions: `${image.width},${image.height}`,
     image_file_type: image.mime,
     image_file_size: image.size_bytes,

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { UploadResponse } from '../../core/api-types';
 import type { AppDeps } from '../deps';
 import { newObjectKey, publicImagePath, type ObjectStore } from '../storage/object-store';
-import { processImageOffThread, type ProcessedImage } from '../image';
+import { formatRegionHashes, processImageOffThread, type ProcessedImage } from '../image';
 import {
   countPublicWorksWithHash,
   deleteUploadRow,
@@ -65,6 +65,7 @@ export async function storeUpload(deps: UploadDeps, bytes: Buffer, now: Date): P
     derivative_width: image.derivativeWidth,
     derivative_height: image.derivativeHeight,
     metadata: JSON.stringify(image.metadata),
+    region_hashes: formatRegionHashes(image.regionHashes.registered),
     created_at: recordedAt,
     expires_at: new Date(recordedAt.getTime() + deps.config.uploadTtlHours * HOUR_MS),
     files_stored_at: null,

@@ -41,3 +41,20 @@ export function bandProbes(phashHex: string, maxDistance = NEAR_DUPLICATE_MAX_DI
   const radii = bandRadii(maxDistance);
   return radii.map((radius, band) => valuesWithin(bandOf(phashHex, band), radius));
 }
+
+/** Per band, the (query, band value) pairs to probe for many hashes, as two parallel arrays. */
+export function bandProbeArrays(
+  hashes: readonly { query: number; hash: string }[],
+  maxDistance: number,
+): { queries: number[]; values: number[] }[] {
+  const probes = Array.from({ length: BAND_COUNT }, () => ({ queries: [] as number[], values: [] as number[] }));
+  for (const { query, hash } of hashes) {
+    bandProbes(hash, maxDistance).forEach((values, band) => {
+      for (const value of values) {
+        probes[band].queries.push(query);
+        probes[band].values.push(value);
+      }
+    });
+  }
+  return probes;
+}

@@ -57,6 +57,7 @@ export const ERASED_VALUES = {
   image_key: null,
   original_key: null,
   image_phash: null,
+  image_region_hashes: '',
 } satisfies SubmissionUpdate;
 
 const JSON_COLUMNS = new Set(['embedded_metadata', 'verification_resources', 'trust_breakdown', 'prompt_specificity']);

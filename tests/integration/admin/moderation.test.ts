@@ -54,6 +54,7 @@ async function workWithFiles(overrides: Parameters<typeof insertWork>[1] = {}) {
     .values({
       sha256: hash,
       phash: '0123456789abcdef',
+      region_hashes: '',
       mime: 'image/png',
       extension: 'png',
       width: 640,
