@@ -35,7 +35,7 @@ export default function VerifyPage() {
 
   if (query.isPending) {
     return (
-      <PageContainer className="flex min-h-[60vh] items-center justify-center">
+      <PageContainer className="flex min-h-screen items-center justify-center">
         <Spinner className="h-8 w-8 text-primary" label="Loading proof…" />
       </PageContainer>
     );
@@ -65,7 +65,7 @@ function Proof({ work }: { work: PublicWork }) {
         <WorkMainImage
           work={work}
           frameClassName="overflow-hidden rounded-card border border-border bg-muted"
-          className="mx-auto max-h-[28rem] w-auto! max-w-full object-contain"
+          className="mx-auto max-h-[28rem] w-full object-contain"
         />
         <ProofHeader work={work} />
       </div>
