@@ -49,6 +49,41 @@ export type AdminVisibilityFilter = (typeof ADMIN_VISIBILITY_FILTERS)[number];
 export const ADMIN_TRUST_FILTERS = ['verified', 'review'] as const;
 export type AdminTrustFilter = (typeof ADMIN_TRUST_FILTERS)[number];
 
+/**
+ * Every field an admin view of a work shows, defined once: the dashboard row, the deleted-records
+ * row and the whole record pick theirs from here (in their own order), so a column has the same
+ * type everywhere. Descriptions that only one view needs are added by that view.
+ */
+const adminWorkFields = z.object({
+  id: z.guid(),
+  registry_id: z.string(),
+  title: z.string(),
+  artist_name: z.string(),
+  author_full_name: z.string(),
+  author_email: z.string(),
+  prompt: z.string(),
+  prompt_visibility: z.enum(PROMPT_VISIBILITIES),
+  trust_meter: z.number(),
+  is_public: z.boolean(),
+  image_url: z.string().nullable(),
+  admin_image_url: z.string().nullable(),
+  image_hash: z.string().nullable(),
+  created_at: isoDate('Registration time'),
+  updated_at: isoDate('Last change'),
+  deleted_at: isoDate('When it was removed').nullable(),
+  deleted_by: z.string().nullable(),
+  deletion_reason: z.string().nullable(),
+  purged_at: isoDate('When it was purged').nullable(),
+  // Dashboard-only: two stored columns the record passes through undeclared, and two derived ones.
+  tool: z.string(),
+  platform: z.string(),
+  trust_label: z.enum(['Verified', 'Review Needed']).describe("'Verified' at 62 or more, else 'Review Needed'."),
+  visibility: z.enum(['Public', 'Private']).describe("The dashboard's visibility column."),
+});
+
+/** The columns that name a work and its author, first in both admin lists. */
+const WORK_AND_AUTHOR = { id: true, registry_id: true, title: true, author_full_name: true, author_email: true } as const;
+
 /** What the admin pages put in the dashboard's query string (the server reads it as text). */
 export const adminSubmissionsQuerySchema = z.object({
   /** Case-insensitive "contains" on title, author name, author e-mail, artist name, registry id. */
@@ -59,28 +94,30 @@ export const adminSubmissionsQuerySchema = z.object({
 });
 export type AdminSubmissionsQuery = z.infer<typeof adminSubmissionsQuerySchema>;
 
-export const adminSubmissionRowSchema = z
-  .object({
-    id: z.guid(),
-    registry_id: z.string(),
-    title: z.string(),
-    author_full_name: z.string(),
-    author_email: z.string(),
-    trust_meter: z.number(),
-    trust_label: z.enum(['Verified', 'Review Needed']).describe("'Verified' at 62 or more, else 'Review Needed'."),
-    created_at: isoDate('Registration time'),
-    tool: z.string(),
-    platform: z.string(),
-    is_public: z.boolean(),
-    visibility: z.enum(['Public', 'Private']).describe("The dashboard's visibility column."),
-    image_url: z.string().nullable().describe("As stored: '/artworks/<key>' (served to the public only while the work is public)."),
-    admin_image_url: z
-      .string()
-      .nullable()
-      .describe('Admin-only image address that works for private and removed works too; null without image.'),
-    prompt: z.string().describe('Admins see private prompts too.'),
-    prompt_visibility: z.enum(PROMPT_VISIBILITIES),
-    artist_name: z.string(),
+export const adminSubmissionRowSchema = adminWorkFields
+  .pick({
+    ...WORK_AND_AUTHOR,
+    trust_meter: true,
+    trust_label: true,
+    created_at: true,
+    tool: true,
+    platform: true,
+    is_public: true,
+    visibility: true,
+    image_url: true,
+    admin_image_url: true,
+    prompt: true,
+    prompt_visibility: true,
+    artist_name: true,
+  })
+  .extend({
+    image_url: adminWorkFields.shape.image_url.describe(
+      "As stored: '/artworks/<key>' (served to the public only while the work is public).",
+    ),
+    admin_image_url: adminWorkFields.shape.admin_image_url.describe(
+      'Admin-only image address that works for private and removed works too; null without image.',
+    ),
+    prompt: adminWorkFields.shape.prompt.describe('Admins see private prompts too.'),
   })
   .meta({ id: 'AdminSubmissionRow', description: 'A row of the admin dashboard.' });
 export type AdminSubmissionRow = z.infer<typeof adminSubmissionRowSchema>;
@@ -210,19 +247,20 @@ export type RemovalDecisionResponse = z.infer<typeof removalDecisionResponseSche
 // ---------------------------------------------------------------------------------------------
 // Deleted records: GET /api/admin/deleted-submissions?search&page
 
-export const adminDeletedSubmissionSchema = z
-  .object({
-    id: z.guid(),
-    registry_id: z.string(),
-    title: z.string(),
-    author_full_name: z.string(),
-    author_email: z.string(),
-    artist_name: z.string(),
-    trust_meter: z.number(),
-    admin_image_url: z.string().nullable(),
+export const adminDeletedSubmissionSchema = adminWorkFields
+  .pick({
+    ...WORK_AND_AUTHOR,
+    artist_name: true,
+    trust_meter: true,
+    admin_image_url: true,
+    deleted_at: true,
+    deleted_by: true,
+    deletion_reason: true,
+    purged_at: true,
+  })
+  .extend({
+    // Every row here is removed, so its removal time is always set.
     deleted_at: isoDate('When it was removed'),
-    deleted_by: z.string().nullable(),
-    deletion_reason: z.string().nullable(),
     purged_at: isoDate('Set when the personal data and images were erased for good; such a row is a tombstone').nullable(),
   })
   .meta({ id: 'AdminDeletedSubmission', description: 'A removed work.' });
@@ -289,28 +327,9 @@ export const auditLogResponseSchema = z
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 /** The whole stored record as admins see it (no internal search text, no token hash). */
-export const adminSubmissionRecordSchema = z
-  .looseObject({
-    id: z.guid(),
-    registry_id: z.string(),
-    title: z.string(),
-    artist_name: z.string(),
-    author_full_name: z.string(),
-    author_email: z.string(),
-    prompt: z.string(),
-    prompt_visibility: z.enum(PROMPT_VISIBILITIES),
-    trust_meter: z.number(),
-    is_public: z.boolean(),
-    image_url: z.string().nullable(),
-    admin_image_url: z.string().nullable(),
-    image_hash: z.string().nullable(),
-    created_at: isoDate('Registration time'),
-    updated_at: isoDate('Last change'),
-    deleted_at: isoDate('When it was removed').nullable(),
-    deleted_by: z.string().nullable(),
-    deletion_reason: z.string().nullable(),
-    purged_at: isoDate('When it was purged').nullable(),
-  })
+export const adminSubmissionRecordSchema = adminWorkFields
+  .omit({ tool: true, platform: true, trust_label: true, visibility: true })
+  .loose()
   .meta({
     id: 'AdminSubmissionRecord',
     description: 'Every stored column of a work (dates as ISO strings), plus the admin image address.',

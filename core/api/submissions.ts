@@ -44,7 +44,11 @@ export const verificationResourceSchema = z
   .meta({ id: 'VerificationResource', description: 'A link that supports the claim of authorship.' });
 export type VerificationResource = z.infer<typeof verificationResourceSchema>;
 
-const permissionsSchema = z.object({
+/**
+ * The artist's six permission flags as a public answer gives them. The public read API's record
+ * (server/ledger/public-api/record.ts) names the same flags as its own component.
+ */
+export const workPermissionsSchema = z.object({
   allow_ai_training: z.boolean(),
   restrict_usage: z.boolean(),
   remix_allowed: z.boolean(),
@@ -73,7 +77,7 @@ export const publicWorkSchema = z
     image_file_type: z.string().nullable(),
     image_file_size: z.number().int().nullable(),
     verification_resources: z.array(verificationResourceSchema),
-    permissions: permissionsSchema,
+    permissions: workPermissionsSchema,
     trust: trustBreakdownSchema,
     embedded_metadata: z
       .looseObject({ found: z.array(z.string()) })

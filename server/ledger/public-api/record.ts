@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workPermissionsSchema } from '../../../core/api/submissions';
 import { proofPath } from '../../../core/ids';
 import { trustStatus } from '../../../core/status';
 
@@ -7,16 +8,10 @@ import { trustStatus } from '../../../core/status';
  * Every format (JSON, JSONL, CSV, XML, RSS) is written from this shape only; the schema
  * describes it in /api/openapi.json.
  */
-export const publicApiPermissionsSchema = z
-  .object({
-    allow_ai_training: z.boolean(),
-    restrict_usage: z.boolean(),
-    remix_allowed: z.boolean(),
-    no_commercial: z.boolean(),
-    sensitive_content: z.boolean(),
-    must_give_credit: z.boolean(),
-  })
-  .meta({ id: 'PublicApiPermissions', description: "The artist's permissions for the work." });
+export const publicApiPermissionsSchema = workPermissionsSchema.meta({
+  id: 'PublicApiPermissions',
+  description: "The artist's permissions for the work.",
+});
 export type PublicApiPermissions = z.infer<typeof publicApiPermissionsSchema>;
 
 export const publicApiRecordSchema = z

@@ -4,9 +4,7 @@
 // finished or a `.tmp`, belongs to an upload or a work. Three crashes in a row on one data folder
 // and database (the embedded one, or PostgreSQL with TEST_DATABASE_URL). Registry numbers of the
 // committed works run from 1 without a gap.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -15,11 +13,11 @@ import { openDatabase, type Database } from '../../../server/db/database';
 import { LocalFolderStore } from '../../../server/storage/local-folder-store';
 import { deleteDeadUploads } from '../../../server/submissions/upload-cleanup';
 import { makePng } from '../../fixtures/images';
+import { pause, startServerProcess, type ServerProcess } from '../../helpers/server-process';
 import { listFiles } from '../../helpers/test-app';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../helpers/test-database';
 import { submissionBody } from '../submissions/helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ROUNDS = 3;
 const REGISTRATIONS = 100;
 const KILL_AFTER_ACKNOWLEDGED = 30;
@@ -31,58 +29,8 @@ interface Acknowledged {
   registry_id: string;
 }
 
-interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    RATE_LIMIT_DISABLED: '1',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server = { base: `http://127.0.0.1:${port}`, child, exited, stderr: () => stderr };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited while starting: ${stderr}`);
-    try {
-      if ((await fetch(`${server.base}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await pause(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
+function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
+  return startServerProcess({ dataDir, databaseUrl, readyPath: '/api/health', startTimeoutMs: START_TIMEOUT_MS });
 }
 
 class UnexpectedStatus extends Error {}

@@ -2,86 +2,23 @@
 // connections at once while a request under way still finishes; one that outlasts
 // SHUTDOWN_GRACE_MS is cut and the process still exits 0. Also: one warning in the server log,
 // not one per request, when requests carry X-Forwarded-For and TRUST_PROXY is unset.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../fixtures/images';
+import { pause, portAccepts, startServerProcess, type ServerProcess } from '../../helpers/server-process';
 import { UNTRUSTED_PROXY_WARNING } from '../../../server/http/proxy-warning';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 90_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-interface ServerProcess {
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  stdout: () => string;
-}
-
 const folders: string[] = [];
 
 /** The server as `npm start` runs it (embedded database), waited for until it is ready. */
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-drain-'));
   folders.push(dataDir);
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    RATE_LIMIT_DISABLED: '1',
-    LOG_LEVEL: 'warn',
-    ...env,
-  };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.TRUST_PROXY;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server = { port, child, exited, stdout: () => stdout };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited while starting: ${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    await pause(200);
-  }
-  throw new Error(`server did not become ready: ${stderr}`);
+  return startServerProcess({ dataDir, env, startTimeoutMs: START_TIMEOUT_MS });
 }
 
 /** A multipart upload whose body is sent in two halves: the request is under way in between. */
@@ -168,7 +105,7 @@ describe('graceful drain on SIGTERM', () => {
 
       // The stalled upload's second half never comes: the end of the grace period cuts it.
       expect(await stalledOutcome).toBe('socket hang up');
-      expect(await server.exited).toBe(0);
+      expect((await server.exited).code).toBe(0);
     },
   );
 });

@@ -2,6 +2,7 @@
 // database and image store reachable, not shutting down. 503 says why, without internal details.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { startDraining } from '../../../server/site/readiness';
@@ -23,6 +24,28 @@ afterAll(async () => {
   await t?.close();
 });
 
+type Cause = 'store' | 'database' | 'draining';
+
+const REASONS: Record<Cause, string> = {
+  store: 'The image store does not answer.',
+  database: 'The database does not answer.',
+  draining: 'The server is shutting down and takes no new requests.',
+};
+
+/** The whole 503 answer when exactly one thing is wrong. */
+const notReadyBecause = (cause: Cause) => ({
+  status: 'not_ready',
+  draining: cause === 'draining',
+  database: cause === 'database' ? 'unreachable' : 'ok',
+  store: cause === 'store' ? 'unreachable' : 'ok',
+  reasons: [REASONS[cause]],
+});
+
+async function readiness(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: '/api/ready' });
+  return { statusCode: res.statusCode, body: res.json() as unknown };
+}
+
 describe('GET /api/ready', () => {
   it('answers 200 ready, uncached, when the database and the image store answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
@@ -37,15 +60,7 @@ describe('GET /api/ready', () => {
     fs.writeFileSync(notAFolder, 'x');
     const broken = await buildApp({ ...t.deps, store: new LocalFolderStore(notAFolder) }, { logger: false });
     cleanups.push(() => broken.close());
-    const res = await broken.inject({ method: 'GET', url: '/api/ready' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'not_ready',
-      draining: false,
-      database: 'ok',
-      store: 'unreachable',
-      reasons: ['The image store does not answer.'],
-    });
+    expect(await readiness(broken)).toEqual({ statusCode: 503, body: notReadyBecause('store') });
   });
 
   it('answers 503 "The database does not answer." once the database is gone', async () => {
@@ -54,30 +69,14 @@ describe('GET /api/ready', () => {
     const other = await buildApp(deps, { logger: false });
     await other.ready();
     await testDb.drop();
-    const res = await other.inject({ method: 'GET', url: '/api/ready' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'not_ready',
-      draining: false,
-      database: 'unreachable',
-      store: 'ok',
-      reasons: ['The database does not answer.'],
-    });
+    expect(await readiness(other)).toEqual({ statusCode: 503, body: notReadyBecause('database') });
     // Closing hooks of an app whose database is gone may fail; the app is discarded either way.
     await other.close().catch(() => undefined);
   });
 
   it('answers 503 at once when the process starts draining, while /api/health stays 200', async () => {
     startDraining(t.deps);
-    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'not_ready',
-      draining: true,
-      database: 'ok',
-      store: 'ok',
-      reasons: ['The server is shutting down and takes no new requests.'],
-    });
+    expect(await readiness(t.app)).toEqual({ statusCode: 503, body: notReadyBecause('draining') });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

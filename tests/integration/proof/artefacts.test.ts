@@ -3,12 +3,12 @@
 // snippet and the live badge.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
+import { unzip } from '../../helpers/unzip';
 import { registerWork, softDelete } from './proof-kit';
 
 const SITE = 'http://ledger.test';
@@ -43,29 +43,6 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const artefact = (id: string, file: string) => get(`/api/submissions/${id}/${file}`);
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 

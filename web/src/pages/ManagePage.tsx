@@ -8,6 +8,7 @@ import { Download, MailCheck, Settings2 } from 'lucide-react';
 import type { ManagedWork } from '../../../core/api/manage';
 import { MANAGE } from '../../../core/constants';
 import { PageContainer } from '../components/layout/PageContainer';
+import { PageHeading } from '../components/layout/PageHeading';
 import { ManagedWorkCard } from '../components/manage/ManagedWorkCard';
 import { Button } from '../components/ui/Button';
 import { buttonClasses } from '../components/ui/buttonStyles';
@@ -58,16 +59,10 @@ export default function ManagePage() {
 
   return (
     <PageContainer className="max-w-4xl">
-      <div className="flex items-start gap-3">
-        <Settings2 aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-primary" />
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Manage your works</h1>
-          <p className="mt-2 text-muted-foreground">
-            Add or remove evidence, change who sees your prompt, make a work private or withdraw it. No password: we send a single-use
-            link to the address you registered with.
-          </p>
-        </div>
-      </div>
+      <PageHeading icon={Settings2} iconClassName="text-primary" title="Manage your works">
+        Add or remove evidence, change who sees your prompt, make a work private or withdraw it. No password: we send a single-use link
+        to the address you registered with.
+      </PageHeading>
 
       <div className="mt-8" aria-live="polite">
         {state.kind === 'loading' && <Spinner className="h-8 w-8 text-primary" label="Loading…" />}

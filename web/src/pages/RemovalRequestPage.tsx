@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { REMOVAL_VETTING_TEXT } from '../../../core/constants';
 import { PageContainer } from '../components/layout/PageContainer';
+import { PageHeading } from '../components/layout/PageHeading';
 import { RemovalForm } from '../components/removal/RemovalForm';
 import { RemovalSuccess } from '../components/removal/RemovalSuccess';
 import { Card, CardContent } from '../components/ui/Card';
@@ -24,15 +25,9 @@ export default function RemovalRequestPage() {
 
   return (
     <PageContainer className="max-w-3xl">
-      <div className="flex items-start gap-3">
-        <ShieldAlert aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-warning" />
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Request Artwork Removal</h1>
-          <p className="mt-2 text-muted-foreground">
-            Ask for a work to be removed from the public ledger. Moderators review requests within {REMOVAL_VETTING_TEXT}.
-          </p>
-        </div>
-      </div>
+      <PageHeading icon={ShieldAlert} iconClassName="text-warning" title="Request Artwork Removal">
+        Ask for a work to be removed from the public ledger. Moderators review requests within {REMOVAL_VETTING_TEXT}.
+      </PageHeading>
       <Card className="mt-8">
         <CardContent className="pt-6">
           {submitted ? (
