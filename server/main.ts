@@ -5,12 +5,15 @@ import { openRuntime } from './runtime';
 import { buildApp } from './app';
 import { keepStatisticsFresh } from './db/statistics';
 import { startDraining } from './site/readiness';
+import { keepLedgerSnapshotFresh, ledgerSnapshotsFor } from './ledger/snapshot/ledger-snapshots';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const deps = await openRuntime(config);
   const app = await buildApp(deps);
   const stopStatistics = keepStatisticsFresh(deps.database, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
+  // The published dataset snapshot is built in the background at start-up, not on the first request.
+  const stopSnapshots = keepLedgerSnapshotFresh(ledgerSnapshotsFor(deps, app.log), app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     force.unref();
     stopStatistics();
+    stopSnapshots();
     await app.close();
     clearTimeout(cut);
     await deps.database.close();

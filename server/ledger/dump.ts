@@ -14,18 +14,27 @@ export function dumpFilename(at: Date): string {
   return `ai-art-ledger-${at.toISOString().slice(0, 10)}.jsonl.gz`;
 }
 
-async function* publicRecords(db: Kysely<DB>, siteUrl: string): AsyncGenerator<PublicApiRecord> {
+async function* publicRecords(db: Kysely<DB>, siteUrl: string, onRecord: () => void): AsyncGenerator<PublicApiRecord> {
   // Public prompts are part of the dataset (see the Croissant description); private ones are
   // already null in the public view.
   for await (const row of allPublicRows(db)) {
+    onRecord();
     yield toPublicRecord(row, { siteUrl, includePrompts: true, imageUrl: absoluteImageUrl });
   }
 }
 
-/** A gzip stream of the dump. A failed read destroys it, so the client sees a cut download, not a valid-looking file. */
-export function createDumpStream(db: Kysely<DB>, siteUrl: string, onError: (err: Error) => void): zlib.Gzip {
+/**
+ * A gzip stream of the dump. A failed read destroys it, so the client sees a cut download, not a
+ * valid-looking file. `onRecord` is called once per record (the snapshot counts its entries).
+ */
+export function createDumpStream(
+  db: Kysely<DB>,
+  siteUrl: string,
+  onError: (err: Error) => void,
+  onRecord: () => void = () => undefined,
+): zlib.Gzip {
   const gzip = zlib.createGzip();
-  pipeline(Readable.from(jsonlLines(publicRecords(db, siteUrl))), gzip, (err) => {
+  pipeline(Readable.from(jsonlLines(publicRecords(db, siteUrl, onRecord))), gzip, (err) => {
     if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(err);
   });
   return gzip;

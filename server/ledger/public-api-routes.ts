@@ -15,14 +15,16 @@ import {
   toPublicRecord,
   type PublicApiQuery,
 } from './public-api';
-import { readCounter } from './ledger-summary-repository';
 import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
 import { CachedAnswers } from './cached-answers';
 import { queryParameterRules } from './invalid-parameter';
-import { croissantSchema, dumpSchema, publicLedgerSchema } from './schemas';
+import { croissantSchema, dumpSchema, publicLedgerSchema, snapshotByIdSchema, snapshotSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';
 import { createDumpStream, DUMP_CONTENT_TYPE, dumpFilename } from './dump';
+import { ledgerSnapshotsFor } from './snapshot/ledger-snapshots';
+import { snapshotHandlers } from './snapshot/snapshot-routes';
+import { SNAPSHOT_PATH, SNAPSHOTS_FOLDER } from './snapshot/snapshot-names';
 
 /** Bytes of built responses kept per process for reuse (cached-answers.ts says for how long). */
 const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -84,10 +86,12 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
       .send(stream);
   }
 
+  // The Croissant description names the newest published snapshot (snapshot/ledger-snapshots.ts).
+  const snapshots = ledgerSnapshotsFor(deps, app.log);
+  const snapshot = snapshotHandlers(snapshots, deps.store);
+
   async function croissant(request: FastifyRequest, reply: FastifyReply) {
-    const now = deps.now();
-    const totalEntries = await readCounter(db, 'public');
-    const description = croissantDescription({ siteUrl, totalEntries, generatedAt: cachePeriodStart(now) });
+    const description = croissantDescription({ siteUrl, snapshot: await snapshots.current() });
     return sendCacheable(request, reply, JSON.stringify(description), 'application/ld+json; charset=utf-8');
   }
 
@@ -104,6 +108,8 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.get('/ledger', ledgerOptions('The public ledger as a dataset'), (request, reply) => ledger(request.query, request, reply));
     api.get('/ledger/dump.jsonl.gz', { schema: dumpSchema, config: routeConfig }, dump);
+    api.get(SNAPSHOT_PATH.slice('/api/v1'.length), { schema: snapshotSchema, config: routeConfig }, snapshot.latest);
+    api.get(`${SNAPSHOTS_FOLDER.slice('/api/v1'.length)}/:file`, { schema: snapshotByIdSchema, config: routeConfig }, snapshot.byId);
     api.get('/croissant.json', { schema: croissantSchema, config: routeConfig }, croissant);
     api.get('/ledger/croissant.json', { schema: croissantSchema, config: routeConfig }, croissant);
   });

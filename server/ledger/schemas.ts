@@ -79,13 +79,40 @@ export function publicLedgerSchema(summary: string) {
 
 export const dumpSchema = {
   tags: ['Public read API'],
-  summary: 'Every public work as gzip-compressed JSON Lines (public prompts included)',
+  summary: 'Every public work as gzip-compressed JSON Lines (public prompts included), read live',
   description:
-    'The records of the json format, one per line, for the whole ledger, streamed as a file download. A read that fails part-way ends the download early, so a cut archive does not pass for a whole one. ' +
+    'The records of the json format, one per line, for the whole ledger, read from the database as it is now and streamed as a file download, so it has no fixed checksum (the published snapshot has one). A read that fails part-way ends the download early, so a cut archive does not pass for a whole one. ' +
     `${OPEN_AND_LIMITED} Cacheable for ${PUBLIC_API.cacheSeconds / 60} minutes.`,
   response: {
     200: binaryResponse('The dump: a gzip archive of JSON Lines.', 'application/gzip'),
     ...errorResponses('rate_limited', 'unavailable'),
+  },
+};
+
+const SNAPSHOT_TEXT =
+  'The dump written once as a file, with its SHA-256 and size: built at start-up and again at most hourly when the ledger changed (on a fresh start the first request waits for it). ' +
+  'ETag is the SHA-256 (hex) of the file; Content-Disposition names it with the UTC time it was taken.';
+
+export const snapshotSchema = {
+  tags: ['Public read API'],
+  summary: 'The newest published snapshot of the dump (gzip-compressed JSON Lines)',
+  description: `${SNAPSHOT_TEXT} Changes when a new snapshot is published. ${CACHING}`,
+  response: {
+    200: binaryResponse('The snapshot: a gzip archive of JSON Lines.', 'application/gzip'),
+    ...notModifiedResponse,
+    ...errorResponses('rate_limited', 'unavailable'),
+  },
+};
+
+export const snapshotByIdSchema = {
+  tags: ['Public read API'],
+  summary: 'One published snapshot, whose bytes never change (the file the Croissant description names)',
+  description: `${SNAPSHOT_TEXT} The newest three snapshots are kept; an older one answers 404. ${OPEN_AND_LIMITED} Cacheable for a year (immutable).`,
+  params: z.object({ file: z.string().describe('The snapshot id and .jsonl.gz, e.g. 20261122T083000Z-1a2b3c4d.jsonl.gz.') }),
+  response: {
+    200: binaryResponse('The snapshot: a gzip archive of JSON Lines.', 'application/gzip'),
+    ...notModifiedResponse,
+    ...errorResponses('not_found', 'rate_limited', 'unavailable'),
   },
 };
 
@@ -103,7 +130,14 @@ export const croissantDocumentSchema = z
     dateModified: z.string(),
     isLiveDataset: z.boolean(),
     distribution: z.array(
-      z.looseObject({ '@type': z.string(), '@id': z.string(), contentUrl: z.string(), encodingFormat: z.string() }),
+      z.looseObject({
+        '@type': z.string(),
+        '@id': z.string(),
+        contentUrl: z.string(),
+        encodingFormat: z.string(),
+        sha256: z.string().optional().describe('SHA-256 (hex) of the file at contentUrl; absent on a file inside an archive.'),
+        contentSize: z.string().optional().describe('Size of the file at contentUrl, e.g. "12345 B".'),
+      }),
     ),
     recordSet: z.array(
       z.looseObject({
@@ -118,7 +152,7 @@ export const croissantDocumentSchema = z
 export const croissantSchema = {
   tags: ['Public read API'],
   summary: 'Croissant 1.0 (MLCommons) description of the dataset',
-  description: `The ledger as an ML dataset: its fields, licence, citation and the dump to download. ${CACHING}`,
+  description: `The ledger as an ML dataset: its fields, licence, citation and the newest published snapshot (its own address, SHA-256 and size). On a fresh start the first request waits for the first snapshot. ${CACHING}`,
   response: {
     200: jsonResponse(croissantDocumentSchema, 'JSON-LD.', 'application/ld+json'),
     ...notModifiedResponse,

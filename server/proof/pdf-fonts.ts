@@ -1,8 +1,9 @@
 // Unicode text in the PDF report: embedded, subset fonts chosen per run of text. Noto Sans covers
 // Latin, Greek and Cyrillic; Noto Sans JP covers Japanese and the common Chinese characters
-// (kanji); Noto Emoji draws emoji in black and white (no colour font in PDF text). A character no
-// font has is written as its code point, e.g. [U+AC00], rather than dropped. pdfkit writes a
-// ToUnicode map for embedded fonts, so copied or extracted text is the original text.
+// (kanji); Noto Sans KR covers Korean Hangul (syllables and jamo); Noto Emoji draws emoji in black
+// and white (no colour font in PDF text). A character no font has is written as its code point,
+// e.g. [U+0F00], rather than dropped. pdfkit writes a ToUnicode map for embedded fonts, so copied
+// or extracted text is the original text.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
@@ -10,7 +11,7 @@ import type PDFDocument from 'pdfkit';
 
 type Doc = InstanceType<typeof PDFDocument>;
 export type TextStyle = 'regular' | 'bold' | 'italic';
-type Family = 'latin' | 'cjk' | 'emoji';
+type Family = 'latin' | 'cjk' | 'korean' | 'emoji';
 
 const FILES: Record<Family, Record<TextStyle, string>> = {
   latin: {
@@ -24,19 +25,29 @@ const FILES: Record<Family, Record<TextStyle, string>> = {
     // CJK has no italic; the upright face reads better than a slanted one.
     italic: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
   },
+  korean: {
+    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+    italic: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  },
   emoji: {
     regular: '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
     bold: '@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf',
     italic: '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
   },
 };
-const FAMILIES: Family[] = ['latin', 'cjk', 'emoji'];
+// Tried in this order for every character that is not Hangul. The Korean font (about 6 MB a
+// face) is not among them: it is read only when a text has Hangul, so reports without Korean never
+// load it. Kana and kanji stay with the Japanese font, also in Korean text.
+const FALLBACK_FAMILIES: Family[] = ['latin', 'cjk', 'emoji'];
+const HANGUL = /\p{Script=Hangul}/u;
+const STYLES: TextStyle[] = ['regular', 'bold', 'italic'];
 
 interface LoadedFont {
   font: fontkit.Font;
 }
 
-// Read once per process: the files are large (the CJK font is about 5 MB) and never change.
+// Read once per process: the files are large (the CJK fonts are 5-6 MB) and never change.
 const loaded = new Map<string, LoadedFont>();
 function loadFont(spec: string): LoadedFont {
   let font = loaded.get(spec);
@@ -50,17 +61,38 @@ function loadFont(spec: string): LoadedFont {
 
 const fontName = (family: Family, style: TextStyle) => `${family}-${style}`;
 
+// Which of a document's fonts are registered: those of the fallback families up front, the Korean
+// ones on first use.
+const registered = new WeakMap<Doc, Set<string>>();
+
+function registerFont(doc: Doc, family: Family, style: TextStyle): void {
+  let names = registered.get(doc);
+  if (!names) registered.set(doc, (names = new Set()));
+  const name = fontName(family, style);
+  if (names.has(name)) return;
+  const parsed = loadFont(FILES[family][style]).font;
+  doc.registerFont(name, parsed as unknown as PDFKit.Mixins.PDFFontSource);
+  names.add(name);
+}
+
+function registerFontNamed(doc: Doc, name: string): void {
+  const [family, style] = name.split('-') as [Family, TextStyle];
+  registerFont(doc, family, style);
+}
+
 /**
  * Registers the report's fonts on a document (embedded as subsets of the glyphs used). pdfkit
- * takes an already parsed fontkit font, so each file is parsed once per process, not per report.
+ * takes an already parsed fontkit font, so each file is parsed once per process, not per report:
+ * the first report loads the fallback families; the Korean font waits for the first Hangul text.
  */
 export function registerReportFonts(doc: Doc): void {
-  for (const family of FAMILIES) {
-    for (const style of ['regular', 'bold', 'italic'] as const) {
-      const parsed = loadFont(FILES[family][style]).font;
-      doc.registerFont(fontName(family, style), parsed as unknown as PDFKit.Mixins.PDFFontSource);
-    }
-  }
+  for (const family of FALLBACK_FAMILIES) for (const style of STYLES) registerFont(doc, family, style);
+}
+
+function familyFor(codePoint: number, char: string, style: TextStyle): Family | undefined {
+  const has = (family: Family) => loadFont(FILES[family][style]).font.hasGlyphForCodePoint(codePoint);
+  if (HANGUL.test(char) && has('korean')) return 'korean';
+  return FALLBACK_FAMILIES.find(has);
 }
 
 /** Characters that join the run before them: joiners, variation selectors, skin tones, keycaps. */
@@ -93,7 +125,7 @@ export function textRuns(text: string, style: TextStyle): TextRun[] {
       push(runs.length ? runs[runs.length - 1].font : fontName('latin', style), char);
       continue;
     }
-    const family = FAMILIES.find((f) => loadFont(FILES[f][style]).font.hasGlyphForCodePoint(codePoint));
+    const family = familyFor(codePoint, char, style);
     if (family) push(fontName(family, style), char);
     else push(fontName('latin', style), `[U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}]`);
   }
@@ -113,6 +145,7 @@ export function writeText(
 ): void {
   const runs = textRuns(text, style);
   runs.forEach((run, i) => {
+    registerFontNamed(doc, run.font);
     doc.font(run.font);
     const continued = i < runs.length - 1;
     if (i === 0 && position) doc.text(run.text, position.x, position.y, { ...options, continued });

@@ -6,9 +6,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isValidObjectKey, type Bucket, type ObjectStore } from './object-store';
+import { isValidKeyIn, type Bucket, type ObjectStore } from './object-store';
 
-const BUCKETS: readonly Bucket[] = ['artworks', 'originals'];
+const BUCKETS: readonly Bucket[] = ['artworks', 'originals', 'snapshots'];
 const TEMP_SUFFIX = '.tmp';
 
 /** Names in a folder, or none when it does not exist. */
@@ -34,7 +34,7 @@ export class LocalFolderStore implements ObjectStore {
   constructor(private readonly root: string) {}
 
   private pathFor(bucket: Bucket, key: string): string {
-    if (!isValidObjectKey(key)) throw new Error(`Invalid object key: ${key}`);
+    if (!isValidKeyIn(bucket, key)) throw new Error(`Invalid object key: ${key}`);
     return path.join(this.root, bucket, key);
   }
 
@@ -97,7 +97,7 @@ export class LocalFolderStore implements ObjectStore {
         for await (const entry of await fsp.opendir(path.join(root, year.name, month.name))) {
           const key = `${year.name}/${month.name}/${entry.name}`;
           // Unfinished writes (`*.tmp`) and anything not put here are not objects.
-          if (entry.isFile() && isValidObjectKey(key)) yield key;
+          if (entry.isFile() && isValidKeyIn(bucket, key)) yield key;
         }
       }
     }

@@ -1,9 +1,10 @@
 // Where image bytes live. Two buckets: 'artworks' holds the public derivatives (the spec's public
-// bucket), 'originals' holds the uploaded files, never served to the public.
+// bucket), 'originals' holds the uploaded files, never served to the public. A third,
+// 'snapshots', holds the published dataset snapshots (server/ledger/snapshot/), served by the app.
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-export type Bucket = 'artworks' | 'originals';
+export type Bucket = 'artworks' | 'originals' | 'snapshots';
 
 export interface ObjectStore {
   /**
@@ -39,6 +40,14 @@ export function newObjectKey(extension: 'jpg' | 'png' | 'webp', now = new Date()
 
 export function isValidObjectKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+// A snapshot and its manifest: a date folder, the UTC time it was taken and a random suffix.
+const SNAPSHOT_KEY_PATTERN = /^\d{4}\/\d{2}\/\d{8}T\d{6}Z-[0-9a-f]{8}\.(jsonl\.gz|json)$/;
+
+/** A key this store may hold in `bucket`: image keys in the image buckets, snapshot keys in 'snapshots'. */
+export function isValidKeyIn(bucket: Bucket, key: string): boolean {
+  return bucket === 'snapshots' ? SNAPSHOT_KEY_PATTERN.test(key) : KEY_PATTERN.test(key);
 }
 
 /** Public URL path of a derivative in the 'artworks' bucket. */

@@ -13,7 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isValidObjectKey, type Bucket, type ObjectStore } from './object-store';
+import { isValidKeyIn, type Bucket, type ObjectStore } from './object-store';
 import type { S3Settings } from './s3-settings';
 
 /** Parts of a multipart upload: S3's minimum is 5 MiB; two in flight bound the memory per write. */
@@ -27,7 +27,13 @@ const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 /** A readiness check answers within this, reachable or not. */
 const REACHABLE_TIMEOUT_MS = 5_000;
 
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gz: 'application/gzip',
+  json: 'application/json',
+};
 
 /** A missing object (GetObject says NoSuchKey, HeadObject a bare 404 NotFound). */
 function isMissingObject(err: unknown): boolean {
@@ -56,7 +62,7 @@ export class S3ObjectStore implements ObjectStore {
 
   /** The object's name in the bucket: the logical bucket is its first folder. */
   private objectName(bucket: Bucket, key: string): string {
-    if (!isValidObjectKey(key)) throw new Error(`Invalid object key: ${key}`);
+    if (!isValidKeyIn(bucket, key)) throw new Error(`Invalid object key: ${key}`);
     return `${bucket}/${key}`;
   }
 
@@ -125,7 +131,7 @@ export class S3ObjectStore implements ObjectStore {
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(prefix.length);
         // Only what this store puts: anything else in the bucket is not one of its objects.
-        if (key && isValidObjectKey(key)) yield key;
+        if (key && isValidKeyIn(bucket, key)) yield key;
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

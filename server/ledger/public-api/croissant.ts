@@ -1,6 +1,7 @@
 import { SITE_NAME } from '../../../core/site';
 import { DATASET_LICENSE_NOTE, DATASET_LICENSE_URL, DATASET_NAME, datasetCitation } from './citation';
 import { PUBLIC_API_VERSION } from './metadata';
+import { snapshotFilename, snapshotUrl, type SnapshotManifest } from '../snapshot/snapshot-names';
 
 /** Croissant 1.0 JSON-LD context as recommended by the spec (MLCommons, appendix 1). */
 const CROISSANT_CONTEXT = {
@@ -87,11 +88,18 @@ const REPEATED_FIELDS = new Set(['tags', 'usage_type']);
 
 /**
  * Croissant 1.0 (MLCommons) description of the ledger as an ML dataset, for
- * /api/v1/ledger/croissant.json and the API page. The ledger grows, so it is a live dataset:
- * the dump carries no fixed checksum.
+ * /api/v1/ledger/croissant.json and the API page. The ledger grows, so it is a live dataset; its
+ * file is the newest published snapshot (ledger/snapshot/), whose address names bytes that never
+ * change, so its SHA-256 and size stay true. The live dump (dump.jsonl.gz) is not listed: no
+ * checksum can be true for a file that changes with every registration.
  */
-export function croissantDescription(input: { siteUrl: string; totalEntries: number; generatedAt: Date }): Record<string, unknown> {
+export function croissantDescription(input: {
+  siteUrl: string;
+  snapshot: Pick<SnapshotManifest, 'id' | 'taken_at' | 'entries' | 'bytes' | 'sha256'>;
+}): Record<string, unknown> {
   const site = input.siteUrl.replace(/\/+$/, '');
+  const { snapshot } = input;
+  const takenAt = new Date(snapshot.taken_at);
   return {
     '@context': CROISSANT_CONTEXT,
     '@type': 'sc:Dataset',
@@ -100,17 +108,18 @@ export function croissantDescription(input: { siteUrl: string; totalEntries: num
     description:
       `Public, non-deleted records of the ${SITE_NAME} registry of AI-generated artwork: title, artist, ` +
       "tool, public prompts, trust score, image link and SHA-256, licence and the artist's permissions " +
-      `(${input.totalEntries} entries on ${input.generatedAt.toISOString().slice(0, 10)}). ` +
+      `(${snapshot.entries} entries on ${snapshot.taken_at.slice(0, 10)}, in the snapshot taken at ${snapshot.taken_at}; ` +
+      'a new snapshot is published at most hourly when the ledger changed). ' +
       'Private prompts, e-mail addresses and private or removed works are never included. ' +
       DATASET_LICENSE_NOTE,
     license: DATASET_LICENSE_URL,
     usageInfo: DATASET_LICENSE_NOTE,
-    citeAs: datasetCitation({ siteUrl: site, retrievedAt: input.generatedAt }),
+    citeAs: datasetCitation({ siteUrl: site, retrievedAt: takenAt }),
     url: `${site}/api/docs`,
     creator: { '@type': 'sc:Organization', name: SITE_NAME, url: site },
     publisher: { '@type': 'sc:Organization', name: SITE_NAME, url: site },
     version: PUBLIC_API_VERSION,
-    dateModified: input.generatedAt.toISOString(),
+    dateModified: snapshot.taken_at,
     isLiveDataset: true,
     keywords: ['AI-generated art', 'provenance', 'image dataset', 'prompts', 'trust score'],
     // Croissant RAI 1.0: how the data came to be and what it does not cover.
@@ -130,10 +139,15 @@ export function croissantDescription(input: { siteUrl: string; totalEntries: num
       {
         '@type': 'cr:FileObject',
         '@id': ARCHIVE_ID,
-        name: 'dump.jsonl.gz',
-        description: 'Every public entry, one JSON object per line, gzip-compressed.',
-        contentUrl: `${site}${DUMP_PATH}`,
+        name: snapshotFilename(snapshot.id),
+        description:
+          `Every public entry at ${snapshot.taken_at}, one JSON object per line, gzip-compressed. ` +
+          `The bytes at this address never change; the live, unchecksummed dump is ${site}${DUMP_PATH}.`,
+        contentUrl: snapshotUrl(site, snapshot.id),
         encodingFormat: 'application/gzip',
+        contentSize: `${snapshot.bytes} B`,
+        sha256: snapshot.sha256,
+        dateModified: snapshot.taken_at,
       },
       {
         '@type': 'cr:FileObject',

@@ -1,5 +1,5 @@
-// report.pdf writes every script with embedded fonts: a title in Cyrillic, Greek, Japanese and
-// emoji comes back exactly from pdftotext (poppler) and in the PDF's Title metadata (pdfinfo).
+// report.pdf writes every script with embedded fonts: titles in Cyrillic, Greek, Japanese, Korean
+// and emoji come back exactly from pdftotext (poppler) and in the PDF's Title metadata (pdfinfo).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,19 +13,28 @@ import { registerWork } from './proof-kit';
 const run = promisify(execFile);
 const TITLE = 'Зимний сад 冬の庭 Ωμέγα 🌸';
 const ARTIST = 'Юки 雪';
+const KOREAN_TITLE = 'Лунный свет 月の光 달빛';
+const KOREAN_ARTIST = '김하늘';
 
 let t: TestApp;
 let dir = '';
 let pdfFile = '';
+let koreanPdfFile = '';
+
+async function savedReport(title: string, artist: string, file: string): Promise<string> {
+  const { created } = await registerWork(t.app, { title, artist_name: artist });
+  const res = await t.app.inject({ method: 'GET', url: `/api/submissions/${created.id}/report.pdf` });
+  expect(res.statusCode).toBe(200);
+  const filePath = path.join(dir, file);
+  await fs.writeFile(filePath, res.rawPayload);
+  return filePath;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'report-pdf-'));
-  const { created } = await registerWork(t.app, { title: TITLE, artist_name: ARTIST });
-  const res = await t.app.inject({ method: 'GET', url: `/api/submissions/${created.id}/report.pdf` });
-  expect(res.statusCode).toBe(200);
-  pdfFile = path.join(dir, 'report.pdf');
-  await fs.writeFile(pdfFile, res.rawPayload);
+  pdfFile = await savedReport(TITLE, ARTIST, 'report.pdf');
+  koreanPdfFile = await savedReport(KOREAN_TITLE, KOREAN_ARTIST, 'report-ko.pdf');
 });
 afterAll(async () => {
   await t.close();
@@ -50,6 +59,23 @@ describe('report.pdf with Unicode text', () => {
     for (const row of rows) expect(row, row).toMatch(/ yes yes yes +\d+ +0$/);
   });
 
+  it('pdftotext returns a Korean, Japanese and Cyrillic title and a Korean artist exactly', async () => {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', koreanPdfFile, '-']);
+    expect(stdout).toContain(`${KOREAN_TITLE} by ${KOREAN_ARTIST}`);
+    expect(stdout).not.toContain('[U+');
+    expect(stdout).not.toContain('?');
+  });
+
+  it('has the Korean title in its Title metadata and embeds the Korean font as a subset', async () => {
+    const { stdout: info } = await run('pdfinfo', [koreanPdfFile]);
+    expect(info).toMatch(new RegExp(`^Title: +VeriWork Authentication Report: ${KOREAN_TITLE} by ${KOREAN_ARTIST}$`, 'm'));
+    const { stdout: fonts } = await run('pdffonts', [koreanPdfFile]);
+    const rows = fonts.trim().split('\n').slice(2);
+    const korean = rows.filter((row) => /^[A-Z]{6}\+NotoSansKR-/.test(row));
+    expect(korean.length).toBeGreaterThanOrEqual(1);
+    for (const row of rows) expect(row, row).toMatch(/ yes yes yes +\d+ +0$/);
+  });
+
   it('picks a font per run of script, and writes a character no font has as its code point', () => {
     expect(textRuns('Ab Жя 冬の 🌸!', 'regular')).toEqual([
       { font: 'latin-regular', text: 'Ab Жя ' },
@@ -58,6 +84,16 @@ describe('report.pdf with Unicode text', () => {
       { font: 'emoji-regular', text: '🌸' },
       { font: 'latin-regular', text: '!' },
     ]);
-    expect(textRuns('가', 'bold')).toEqual([{ font: 'latin-bold', text: '[U+AC00]' }]);
+    expect(textRuns('달빛 月の光', 'bold')).toEqual([
+      { font: 'korean-bold', text: '달빛' },
+      { font: 'latin-bold', text: ' ' },
+      { font: 'cjk-bold', text: '月の光' },
+    ]);
+    // Jamo, compatibility jamo and enclosed Hangul are Korean too; kana stays Japanese.
+    expect(textRuns('ᄀㄱ㉠ア', 'regular')).toEqual([
+      { font: 'korean-regular', text: 'ᄀㄱ㉠' },
+      { font: 'cjk-regular', text: 'ア' },
+    ]);
+    expect(textRuns('\u0F00', 'bold')).toEqual([{ font: 'latin-bold', text: '[U+0F00]' }]);
   });
 });

@@ -226,7 +226,9 @@ describe('bulk dump, Croissant and OpenAPI', () => {
     const doc = res.json();
     expect(doc['@type']).toBe('sc:Dataset');
     expect(doc.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
-    expect(doc.distribution[0].contentUrl).toBe('http://ledger.test/api/v1/ledger/dump.jsonl.gz');
+    expect(doc.distribution[0].contentUrl).toMatch(
+      /^http:\/\/ledger\.test\/api\/v1\/ledger\/snapshots\/\d{8}T\d{6}Z-[0-9a-f]{8}\.jsonl\.gz$/,
+    );
   });
 
   it('sends JSON bodies (built as text, past the response serializer) exactly as their published schemas describe', async () => {
@@ -263,7 +265,7 @@ describe('bulk dump, Croissant and OpenAPI', () => {
       'cursor',
     ]);
     expect(names('/functions/v1/public-ledger-api')).toEqual(names('/api/v1/ledger'));
-    expect(names('/api/ledger')).toEqual(['search', 'tool', 'platform', 'tag', 'date', 'sort', 'page']);
+    expect(names('/api/ledger')).toEqual(['search', 'tool', 'platform', 'tag', 'date', 'sort', 'page', 'cursor']);
     const sort = doc.paths['/api/ledger'].get.parameters.find((p: { name: string }) => p.name === 'sort');
     expect(sort.schema.enum).toEqual(['newest', 'oldest', 'status', 'most-linked']);
     const submission = doc.paths['/api/submissions'].post.requestBody.content['application/json'].schema;

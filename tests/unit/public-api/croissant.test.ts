@@ -26,7 +26,14 @@ interface CroissantDoc {
   distribution: Array<Record<string, unknown>>;
   recordSet: Array<{ field: CroissantField[] }>;
 }
-const doc = croissantDescription({ siteUrl: `${SITE}/`, totalEntries: 1234, generatedAt }) as unknown as CroissantDoc;
+const snapshot = {
+  id: '20261122T083000Z-1a2b3c4d',
+  taken_at: generatedAt.toISOString(),
+  entries: 1234,
+  bytes: 56789,
+  sha256: 'ab'.repeat(32),
+};
+const doc = croissantDescription({ siteUrl: `${SITE}/`, snapshot }) as unknown as CroissantDoc;
 
 /** Follows a simple Croissant jsonPath such as $.permissions.allow_ai_training. */
 function at(object: unknown, jsonPath: string): unknown {
@@ -69,12 +76,17 @@ describe('Croissant description', () => {
     expect(doc.url).toBe('https://ledger.example/api/docs');
   });
 
-  it('points its distribution at the gzipped JSONL dump', () => {
+  it('points its distribution at the published snapshot with its SHA-256, size and time', () => {
     expect(doc.distribution[0]).toMatchObject({
       '@type': 'cr:FileObject',
-      contentUrl: 'https://ledger.example/api/v1/ledger/dump.jsonl.gz',
+      name: 'ai-art-ledger-20261122T083000Z.jsonl.gz',
+      contentUrl: 'https://ledger.example/api/v1/ledger/snapshots/20261122T083000Z-1a2b3c4d.jsonl.gz',
       encodingFormat: 'application/gzip',
+      sha256: 'ab'.repeat(32),
+      contentSize: '56789 B',
+      dateModified: '2026-11-22T08:30:00.000Z',
     });
+    expect(doc.distribution).toHaveLength(2);
     expect(doc.distribution[1]).toMatchObject({
       '@type': 'cr:FileObject',
       containedIn: { '@id': doc.distribution[0]['@id'] },

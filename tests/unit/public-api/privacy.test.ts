@@ -61,7 +61,18 @@ describe('no private data in any public API output (decision 0017)', () => {
   });
 
   it('the Croissant description names no author_email field', () => {
-    const text = JSON.stringify(croissantDescription({ siteUrl: SITE, totalEntries: 2, generatedAt: new Date() }));
+    const text = JSON.stringify(
+      croissantDescription({
+        siteUrl: SITE,
+        snapshot: {
+          id: '20261122T083000Z-1a2b3c4d',
+          taken_at: '2026-11-22T08:30:00.000Z',
+          entries: 2,
+          bytes: 100,
+          sha256: 'a'.repeat(64),
+        },
+      }),
+    );
     expect(text).not.toContain('author_email');
     expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.\w+/);
   });
