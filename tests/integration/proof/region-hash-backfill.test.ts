@@ -1,0 +1,80 @@
+// npm run backfill:region-hashes: works registered before migration 017 get their crop-tolerant
+// views from their originals, without touching the works' rows; works whose original is gone
+// are skipped; a second run finds nothing left to do.
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../server/cli/seed-content';
+import { generateSeedImage } from '../../../server/cli/seed-images';
+import { readLedgerVersion } from '../../../server/db/ledger-version';
+import { processImage } from '../../../server/image';
+import { backfillRegionHashes } from '../../../server/works/region-hash-backfill';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { registerWork } from './proof-kit';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function storedViews(id: string): Promise<string[]> {
+  const rows = await sql<{ item: string }>`
+    SELECT kind::text || ':' || lpad(to_hex(hash), 16, '0') AS item FROM image_region_hashes WHERE submission_id = ${id}
+    ORDER BY 1`.execute(t.deps.db);
+  return rows.rows.map((r) => r.item);
+}
+
+/** A registered work as one registered before migration 017 looks: no views. */
+async function olderWork(seed: number) {
+  const image = await generateSeedImage(seededRandom(seed), { format: 'jpeg' });
+  const { created } = await registerWork(t.app, { title: `Older ${seed}` }, image);
+  await sql`DELETE FROM image_region_hashes WHERE submission_id = ${created.id}`.execute(t.deps.db);
+  return { ...created, image };
+}
+
+async function byContent(image: Buffer): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/c2pa/v1/matches/byContent',
+    headers: { 'content-type': 'image/png' },
+    payload: image,
+  });
+  return res.json<{ matches: { manifestId: string }[] }>().matches.map((m) => m.manifestId);
+}
+
+describe('region-hash backfill', () => {
+  it('gives an older work its views from its original, so a cropped copy is found, and leaves the ledger version alone', async () => {
+    const older = await olderWork(7001);
+    const lost = await olderWork(7002);
+    const { original_key } = await t.deps.db
+      .selectFrom('submissions')
+      .select('original_key')
+      .where('id', '=', lost.id)
+      .executeTakeFirstOrThrow();
+    await t.deps.store.delete('originals', original_key!);
+
+    const { width = 0, height = 0 } = await sharp(older.image).metadata();
+    const crop = await sharp(older.image)
+      .extract({ left: Math.round(width * 0.05), top: 0, width: Math.round(width * 0.95), height: Math.round(height * 0.95) })
+      .png()
+      .toBuffer();
+    expect(await byContent(crop)).not.toContain(older.registry_id);
+
+    const version = await readLedgerVersion(t.deps.db);
+    expect(await backfillRegionHashes(t.deps, { batchSize: 1 })).toEqual({ done: 1, skipped: 1 });
+
+    const expected = (await processImage(older.image)).regionHashes.registered.map((v) => `${v.kind}:${v.hash}`).sort();
+    expect(await storedViews(older.id)).toEqual(expected);
+    expect(await storedViews(lost.id)).toEqual([]);
+    expect(await readLedgerVersion(t.deps.db)).toBe(version);
+    expect(await byContent(crop)).toContain(older.registry_id);
+  });
+
+  it('finds nothing left to do on a second run but the work whose original is gone', async () => {
+    expect(await backfillRegionHashes(t.deps)).toEqual({ done: 0, skipped: 1 });
+  });
+});
