@@ -86,6 +86,7 @@ describe('foundation', () => {
       'admin_users',
       'audit_log',
       'image_fingerprints',
+      'image_region_hashes',
       'ledger_counters',
       'ledger_version',
       'login_throttle',
