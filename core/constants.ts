@@ -52,6 +52,14 @@ export const LEDGER_LIST_STALE_SECONDS = 5;
 /** Totals of a filtered ledger list are counted exactly up to this many works; above it they are estimates shown as "10,000+". */
 export const LEDGER_EXACT_TOTAL_CAP = 10_000;
 
+/**
+ * Deepest position an OFFSET read may start at: a numbered ledger page at most this many works
+ * from the nearer readable end of its list, the public API's `offset` at most this. OFFSET reads
+ * every row it skips, so deeper places are reached by cursor (one index range read at any depth),
+ * as search engines' own APIs cap result windows.
+ */
+export const MAX_OFFSET_ROWS = 10_000;
+
 /** Home: this many random works shown out of a pool of the newest FEATURED_POOL eligible ones. */
 export const FEATURED_COUNT = 5;
 export const FEATURED_POOL = 50;

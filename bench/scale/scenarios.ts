@@ -2,7 +2,9 @@
 // for it (recorded through the real repository functions, see plain-routes.ts), so the plain
 // `pg` reference answers the same question with the same statements.
 import type pg from 'pg';
-import { PAGE_SIZES } from '../../core/constants';
+import { MAX_OFFSET_ROWS, PAGE_SIZES } from '../../core/constants';
+import { postgresTextToIso } from '../../server/ledger/cursor-token';
+import { decodeLedgerCursor, encodeLedgerCursor, filterFingerprint } from '../../server/ledger/ledger-cursor';
 import { ledgerQuerySchema } from '../../server/ledger/ledger-query';
 import { readLedgerPage } from '../../server/ledger/ledger-repository';
 import { parsePublicApiQuery } from '../../server/ledger/public-api/params';
@@ -21,19 +23,6 @@ export interface HttpScenario {
 const samePath = (path: string, queries: RecordedQuery[]) => (url: URL) =>
   `${url.pathname}${url.search}` === path ? queries : undefined;
 
-/**
- * The recorded ledger queries with another page's offset: the page query's OFFSET parameter is
- * the one equal to the recorded page's offset.
- */
-function atPage(queries: RecordedQuery[], recordedPage: number, page: number): RecordedQuery[] {
-  const recordedOffset = (recordedPage - 1) * PAGE_SIZES.ledger;
-  return queries.map((q) =>
-    /offset \$\d+/i.test(q.sql)
-      ? { ...q, parameters: q.parameters.map((v) => (v === recordedOffset ? (page - 1) * PAGE_SIZES.ledger : v)) }
-      : q,
-  );
-}
-
 async function ledgerQueries(pool: pg.Pool, query: Record<string, string>): Promise<RecordedQuery[]> {
   const params = ledgerQuerySchema.parse(query);
   const publicTotal = await pool.query<{ n: string }>(PUBLIC_TOTAL_SQL.sql);
@@ -50,22 +39,38 @@ async function ledgerScenario(pool: pg.Pool, name: string, query: Record<string,
   return { name, path, plain: samePath(path, await ledgerQueries(pool, query)) };
 }
 
-/** Pages from the middle of the ledger to its end, a different one each request, so none is cached. */
-async function deepPagesScenario(pool: pg.Pool, lastPage: number): Promise<HttpScenario> {
-  const first = Math.max(1, Math.floor(lastPage / 2));
-  const span = lastPage - first + 1;
-  const recorded = await ledgerQueries(pool, { page: String(lastPage) });
-  const pageOf = (n: number) => first + ((n * 7919) % span);
+/**
+ * Next pages read by cursor from random places in the newest-first ledger, a different one each
+ * request (so none is cached): what the pager's Next costs at any depth. The plain route runs the
+ * recorded cursor query with the request's cursor key put in.
+ */
+async function deepCursorScenario(pool: pg.Pool): Promise<HttpScenario> {
+  const sampled = await pool.query<{ at: string; id: string }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id
+     FROM submissions TABLESAMPLE SYSTEM (1)
+     WHERE is_public AND deleted_at IS NULL AND purged_at IS NULL LIMIT 2000`,
+  );
+  const keys = sampled.rows.map((row) => ({ createdAt: row.at, id: row.id }));
+  const cursorAt = (n: number) =>
+    encodeLedgerCursor({ sort: 'newest', filters: filterFingerprint({}), direction: 'next', page: 2, key: keys[n % keys.length] });
+  const recordedCursor = cursorAt(0);
+  const recorded = await ledgerQueries(pool, { cursor: recordedCursor });
+  const recordedKey = keys[0];
   return {
-    name: `GET /api/ledger?page=${first}…${lastPage} (new page each time)`,
-    path: `/api/ledger?page=${lastPage}`,
+    name: 'GET /api/ledger?cursor=… (next page from a random depth each time)',
+    path: `/api/ledger?cursor=${recordedCursor}`,
     plain: (url) => {
-      const page = Number(url.searchParams.get('page'));
-      return url.pathname === '/api/ledger' && [...url.searchParams.keys()].join() === 'page' && page >= first
-        ? atPage(recorded, lastPage, page)
-        : undefined;
+      const cursor = url.pathname === '/api/ledger' ? decodeLedgerCursor(url.searchParams.get('cursor') ?? '') : null;
+      if (!cursor) return undefined;
+      const swap = (v: unknown) =>
+        v === recordedKey.id
+          ? cursor.key.id
+          : v === recordedKey.createdAt || v === postgresTextToIso(recordedKey.createdAt)
+            ? cursor.key.createdAt
+            : v;
+      return recorded.map((q) => ({ ...q, parameters: q.parameters.map(swap) }));
     },
-    distinctPath: (n) => `/api/ledger?page=${pageOf(n)}`,
+    distinctPath: (n) => `/api/ledger?cursor=${cursorAt(n)}`,
   };
 }
 
@@ -88,7 +93,8 @@ async function commonFilters(pool: pg.Pool): Promise<{ tool: string; tag: string
 export async function httpScenarios(pool: pg.Pool, options: { search: string; leaves: number }): Promise<HttpScenario[]> {
   const publicTotal = Number((await pool.query<{ n: string }>(PUBLIC_TOTAL_SQL.sql)).rows[0].n);
   const lastPage = Math.max(1, Math.ceil(publicTotal / PAGE_SIZES.ledger));
-  const deepPage = Math.min(5000, lastPage);
+  // The deepest numbered page read by OFFSET from the start (MAX_OFFSET_ROWS); deeper ones are refused.
+  const deepPage = Math.min(Math.floor(MAX_OFFSET_ROWS / PAGE_SIZES.ledger) + 1, lastPage);
   const { tool, tag } = await commonFilters(pool);
   const leaves = options.leaves;
   return [
@@ -96,11 +102,9 @@ export async function httpScenarios(pool: pg.Pool, options: { search: string; le
     await publicApiScenario(pool, 'GET /api/v1/ledger?limit=100', { limit: '100' }),
     await ledgerScenario(pool, `GET /api/ledger?search=${options.search}`, { search: options.search }),
     await ledgerScenario(pool, 'GET /api/ledger?tool=…&tag=… (most used)', { tool, tag }),
-    await ledgerScenario(pool, `GET /api/ledger?page=${deepPage}${deepPage < 5000 ? ' (last; 5,000 is past it)' : ''}`, {
-      page: String(deepPage),
-    }),
+    await ledgerScenario(pool, `GET /api/ledger?page=${deepPage} (deepest read by OFFSET)`, { page: String(deepPage) }),
     await ledgerScenario(pool, `GET /api/ledger?page=${lastPage} (last)`, { page: String(lastPage) }),
-    await deepPagesScenario(pool, lastPage),
+    await deepCursorScenario(pool),
     {
       name: 'GET /api/log/proof/inclusion (random leaf)',
       path: '/api/log/proof/inclusion?leaf_index=0',

@@ -3,7 +3,7 @@
 // cleaned by queryParameterRules (invalid-parameter.ts), each message completing
 // "Invalid parameter '<name>': ".
 import { z } from 'zod';
-import { DATE_FILTER_DAYS, PAGE_SIZES } from '../../core/constants';
+import { DATE_FILTER_DAYS, MAX_OFFSET_ROWS, PAGE_SIZES } from '../../core/constants';
 import { LEDGER_SORTS } from '../../core/tools';
 import { decodeLedgerCursor, filterFingerprint } from './ledger-cursor';
 
@@ -17,6 +17,9 @@ const MAX_PAGE = 1_000_000;
 
 // What follows "Invalid parameter '<name>': " in a 400 answer.
 const MUST = {
+  pageTooDeep:
+    `must lie within ${MAX_OFFSET_ROWS.toLocaleString('en-US')} works of the start or, when the total is exact, the end ` +
+    'of the list; go further with next_cursor or prev_cursor',
   search: `must be text of at most ${MAX_SEARCH_LENGTH} characters`,
   filter: `must be text of at most ${MAX_FILTER_LENGTH} characters`,
   date: `must be one of ${DATE_FILTERS.join(', ')}`,
@@ -26,6 +29,9 @@ const MUST = {
   cursorOfAnotherList: 'belongs to another sort, search or filter; start again from the first page',
   pageWithCursor: 'cannot be combined with cursor',
 } as const;
+
+/** The texts of the 400 answers the ledger's reads give after validation (ledger-repository.ts). */
+export const LEDGER_PARAMETER_RULES = { pageTooDeep: MUST.pageTooDeep } as const;
 
 const filterText = (description: string) =>
   z.string({ error: MUST.filter }).trim().max(MAX_FILTER_LENGTH, { error: MUST.filter }).optional().meta({ description });

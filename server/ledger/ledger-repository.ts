@@ -10,12 +10,21 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { DATE_FILTER_DAYS, FEATURED_COUNT, FEATURED_POOL, PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
+import { invalidParameter } from '../../core/app-error';
+import {
+  DATE_FILTER_DAYS,
+  FEATURED_COUNT,
+  FEATURED_POOL,
+  MAX_OFFSET_ROWS,
+  PAGE_SIZES,
+  VERIFIED_THRESHOLD,
+} from '../../core/constants';
 import { storedPlatformsFor } from '../../core/platforms';
 import type { LedgerSort } from '../../core/tools';
 import { normaliseTag } from '../../core/tags';
 import type { DB } from '../db/types';
-import type { LedgerQueryParams } from './ledger-query';
+import { LEDGER_PARAMETER_RULES, type LedgerQueryParams } from './ledger-query';
+import { invalidParameterMessage } from './invalid-parameter';
 import type { LedgerSummary } from './ledger-summary';
 import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
 import type { CursorDirection, CursorKey, LedgerCursor } from './ledger-cursor';
@@ -171,6 +180,8 @@ export async function readLedgerPage(
 async function readNumberedPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date, total: BoundedTotal): Promise<LedgerPage> {
   const pageSize = PAGE_SIZES.ledger;
   const window = pageWindow(params.page, pageSize, total);
+  if (window === 'past the end') return edges([], params.sort, { total, page: params.page, hasPrev: params.page > 1, hasNext: false });
+  if (window.offset > MAX_OFFSET_ROWS) throw invalidParameter(invalidParameterMessage('page', LEDGER_PARAMETER_RULES.pageTooDeep));
   // Read from the start, one row more tells whether a next page follows; from the end the exact total tells.
   const read = await ledgerPageQuery(db, params, now, window.fromEnd ? window : { ...window, limit: pageSize + 1 }).execute();
   const rows = window.fromEnd ? read.reverse() : read.slice(0, pageSize);

@@ -11,10 +11,15 @@ export interface PageWindow {
   limit: number;
 }
 
-export function pageWindow(page: number, pageSize: number, total: { value: number; exact: boolean }): PageWindow {
+/**
+ * The rows page `page` reads, or 'past the end' when an exact total shows it holds none (then
+ * nothing need be read: an OFFSET past the end would still read every row of the list).
+ */
+export function pageWindow(page: number, pageSize: number, total: { value: number; exact: boolean }): PageWindow | 'past the end' {
   const start = (page - 1) * pageSize;
   const forward = { fromEnd: false, offset: start, limit: pageSize };
-  if (!total.exact || start >= total.value || start * 2 < total.value) return forward;
+  if (total.exact && start >= total.value) return 'past the end';
+  if (!total.exact || start * 2 < total.value) return forward;
   const limit = Math.min(pageSize, total.value - start);
   return { fromEnd: true, offset: total.value - start - limit, limit };
 }

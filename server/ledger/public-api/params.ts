@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_API, PUBLIC_API_FORMATS, TRUST_MAX, TRUST_MIN, type PublicApiFormat } from '../../../core/constants';
+import { MAX_OFFSET_ROWS, PUBLIC_API, PUBLIC_API_FORMATS, TRUST_MAX, TRUST_MIN, type PublicApiFormat } from '../../../core/constants';
 import { cleanQuery, invalidParameterMessage, type QueryCleaning } from '../invalid-parameter';
 import { decodeCursor } from './cursor';
 
@@ -10,7 +10,7 @@ const { defaultLimit: PUBLIC_API_DEFAULT_LIMIT, maxLimit: PUBLIC_API_MAX_LIMIT }
 const MUST = {
   format: `must be one of ${PUBLIC_API_FORMATS.join(', ')}`,
   limit: `must be a whole number from 1 to ${PUBLIC_API_MAX_LIMIT}`,
-  offset: 'must be a whole number of 0 or more',
+  offset: `must be a whole number from 0 to ${MAX_OFFSET_ROWS.toLocaleString('en-US')}; page further with cursor (next_cursor)`,
   min_trust_level: `must be a whole number from ${TRUST_MIN} to ${TRUST_MAX}`,
   tool_filter: 'must be text of at most 100 characters',
   date_from: 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)',
@@ -64,9 +64,10 @@ export const publicApiQuerySchema = z
         default: String(PUBLIC_API_DEFAULT_LIMIT),
       }),
     offset: wholeNumber(MUST.offset)
+      .refine((n) => n <= MAX_OFFSET_ROWS, { error: MUST.offset })
       .default(PUBLIC_API.defaultOffset)
       .meta({
-        description: 'Entries to skip. Prefer cursor for paging through the whole ledger.',
+        description: `Entries to skip, at most ${MAX_OFFSET_ROWS.toLocaleString('en-US')}: skipping reads every entry skipped. Use cursor (next_cursor) to page through the whole ledger.`,
         default: String(PUBLIC_API.defaultOffset),
       }),
     min_trust_level: wholeNumber(MUST.min_trust_level)

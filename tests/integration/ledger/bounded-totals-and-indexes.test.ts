@@ -57,6 +57,37 @@ describe('bounded totals', () => {
   });
 });
 
+describe('deepest OFFSET read', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('refuses a numbered page more than 10,000 works from either readable end with 400, pointing at the cursors', async () => {
+    // search=bulk matches all 10,050 works with an estimated total, so pages are read from the start.
+    const deepest = await get('/api/ledger?search=bulk&page=834');
+    expect(deepest.statusCode).toBe(200);
+    expect(deepest.json<LedgerResponse>().items).toHaveLength(12);
+    const tooDeep = await get('/api/ledger?search=bulk&page=835');
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().error.message).toBe(
+      "Invalid parameter 'page': must lie within 10,000 works of the start or, when the total is exact, the end of the list; go further with next_cursor or prev_cursor",
+    );
+  });
+
+  it('answers a page past the end of an exactly counted list with no works, without reading the list', async () => {
+    const past = await get('/api/ledger?page=1000');
+    expect(past.statusCode).toBe(200);
+    expect(past.json<LedgerResponse>()).toMatchObject({ items: [], total: WORKS, total_exact: true, next_cursor: null });
+  });
+
+  it('refuses a public API offset above 10,000 with 400, pointing at the cursor', async () => {
+    expect((await get('/api/v1/ledger?limit=1&offset=10000')).statusCode).toBe(200);
+    const tooDeep = await get('/api/v1/ledger?limit=1&offset=10001');
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().error.message).toBe(
+      "Invalid parameter 'offset': must be a whole number from 0 to 10,000; page further with cursor (next_cursor)",
+    );
+  });
+});
+
 describe('indexes', () => {
   const plan = async (query: { explain(format: 'text'): Promise<Record<string, unknown>[]> }) =>
     (await query.explain('text')).map((row) => Object.values(row).join(' ')).join('\n');

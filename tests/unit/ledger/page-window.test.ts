@@ -20,8 +20,13 @@ describe('pageWindow', () => {
     expect(pageWindow(50, 12, exact(1000))).toEqual({ fromEnd: true, offset: 1000 - 588 - 12, limit: 12 });
   });
 
-  it('reads from the start when the total is only estimated, or the page is past the end', () => {
+  it('reads from the start when the total is only estimated', () => {
     expect(pageWindow(84, 12, { value: 1000, exact: false })).toEqual({ fromEnd: false, offset: 996, limit: 12 });
-    expect(pageWindow(90, 12, exact(1000))).toEqual({ fromEnd: false, offset: 1068, limit: 12 });
+    expect(pageWindow(90, 12, { value: 1000, exact: false })).toEqual({ fromEnd: false, offset: 1068, limit: 12 });
+  });
+
+  it('reads nothing for a page past the end of an exactly counted list', () => {
+    expect(pageWindow(85, 12, exact(1000))).toBe('past the end');
+    expect(pageWindow(1, 12, exact(0))).toBe('past the end');
   });
 });
