@@ -63,7 +63,10 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
     const key = JSON.stringify([query.date ? minute : null, query]);
     const stamps = await readLedgerStamps(deps.db);
-    const { figures, text: figuresText } = await figuresAt(`${stamps.changes}/${stamps.additions}`);
+    // Read while the kept page is checked (one database round trip fewer after a change); awaited
+    // below whatever happens, so a failure is never left unhandled.
+    const figuresRead = figuresAt(`${stamps.changes}/${stamps.additions}`);
+    figuresRead.catch(() => undefined);
     // A page read backwards from a cursor may turn out to be the first page, where a new work shows.
     const mayBeFirstPage = query.cursor ? query.cursor.direction === 'prev' : query.page === 1;
     const scope = { firstPage: mayBeFirstPage, gainsWorkAfter: (seq: string) => ledgerGainsWorkAfter(deps.db, query, now, seq) };
@@ -71,7 +74,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
       key,
       scope,
       async () => {
-        const page = await readLedgerPage(deps.db, query, now, figures);
+        const page = await readLedgerPage(deps.db, query, now, (await figuresRead).figures);
         const cursorTo = (direction: CursorDirection, key: CursorKey | null) =>
           key && encodeLedgerCursor({ sort: query.sort, filters: filterFingerprint(query), direction, page: page.page, key });
         const part: LedgerPagePart = {
@@ -90,6 +93,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
       },
       stamps,
     );
+    const { text: figuresText } = await figuresRead;
     // Two JSON objects with distinct keys, joined into one: {page part, figures part}.
     const body = `${cached.body.slice(0, -1)},${figuresText.slice(1)}`;
     return reply.type(cached.contentType).send(body);

@@ -171,10 +171,26 @@ export async function readLedgerPage(
   summary: LedgerSummary,
 ): Promise<LedgerPage> {
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
-  // The total first: it decides from which end a numbered page is read (page-window.ts).
-  const total = await ledgerTotal(db, params, conditions, summary);
+  const total = ledgerTotal(db, params, conditions, summary);
+  // Page 1 and cursor pages are read the same whatever the total, side by side with counting it;
+  // any other numbered page's total decides from which end it is read (page-window.ts).
   if (params.cursor) return readFromCursor(db, { ...params, cursor: params.cursor }, now, total);
-  return readNumberedPage(db, params, now, total);
+  if (params.page === 1) return readFirstPage(db, params, now, total);
+  return readNumberedPage(db, params, now, await total);
+}
+
+async function readFirstPage(
+  db: Kysely<DB>,
+  params: LedgerQueryParams,
+  now: Date,
+  counting: Promise<BoundedTotal>,
+): Promise<LedgerPage> {
+  const pageSize = PAGE_SIZES.ledger;
+  const [total, read] = await Promise.all([
+    counting,
+    ledgerPageQuery(db, params, now, { fromEnd: false, offset: 0, limit: pageSize + 1 }).execute(),
+  ]);
+  return edges(read.slice(0, pageSize), params.sort, { total, page: 1, hasPrev: false, hasNext: read.length > pageSize });
 }
 
 async function readNumberedPage(db: Kysely<DB>, params: LedgerQueryParams, now: Date, total: BoundedTotal): Promise<LedgerPage> {
@@ -193,11 +209,11 @@ async function readFromCursor(
   db: Kysely<DB>,
   params: LedgerQueryParams & { cursor: LedgerCursor },
   now: Date,
-  total: BoundedTotal,
+  counting: Promise<BoundedTotal>,
 ): Promise<LedgerPage> {
   const pageSize = PAGE_SIZES.ledger;
   const { cursor } = params;
-  const read = await ledgerCursorPageQuery(db, params, now).execute();
+  const [total, read] = await Promise.all([counting, ledgerCursorPageQuery(db, params, now).execute()]);
   const more = read.length > pageSize;
   const rows = read.slice(0, pageSize);
   if (cursor.direction === 'next') {
@@ -205,7 +221,8 @@ async function readFromCursor(
   }
   // Fewer rows than a page before the cursor: the walk back reached the start, which is page 1
   // (a full one, as a reader going back expects, even if works before the cursor were removed).
-  if (!more && rows.length < pageSize) return readNumberedPage(db, { ...params, cursor: undefined, page: 1 }, now, total);
+  if (!more && rows.length < pageSize)
+    return readFirstPage(db, { ...params, cursor: undefined, page: 1 }, now, Promise.resolve(total));
   return edges(rows.reverse(), params.sort, { total, page: more ? Math.max(2, cursor.page - 1) : 1, hasPrev: more, hasNext: true });
 }
 
