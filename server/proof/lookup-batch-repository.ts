@@ -36,13 +36,16 @@ export async function publicWorksWithHashes(
   return result.rows.map((r) => ({ ...r, query: Number(r.query), distance: 0 }));
 }
 
-// Written exactly as the index expressions of migration 009, or the planner cannot use them.
-const BAND_EXPRESSIONS = [
-  sql`((f.phash >> 48) & 65535)`,
-  sql`((f.phash >> 32) & 65535)`,
-  sql`((f.phash >> 16) & 65535)`,
-  sql`(f.phash & 65535)`,
-];
+/**
+ * The four 16-bit bands of a 64-bit hash column (`alias.column`), written as the index
+ * expressions of migrations 009 and 017 are, or the planner cannot use those indexes.
+ */
+export function bandExpressions(column: string): RawBuilder<number>[] {
+  const hash = sql.ref(column);
+  return [sql`((${hash} >> 48) & 65535)`, sql`((${hash} >> 32) & 65535)`, sql`((${hash} >> 16) & 65535)`, sql`(${hash} & 65535)`];
+}
+
+const BAND_EXPRESSIONS = bandExpressions('f.phash');
 
 /**
  * Public works whose perceptual hash is within `maxDistance` bits of each 16-hex-digit hash; at

@@ -7,7 +7,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
 import type { RegionKind } from '../image';
 import { bandProbeArrays } from '../works/fingerprint-bands';
-import type { HashMatchRow } from './lookup-batch-repository';
+import { bandExpressions, type HashMatchRow } from './lookup-batch-repository';
 
 /** One view of query number `query` (several views share a query number: one picture). */
 export interface RegionProbe {
@@ -16,13 +16,7 @@ export interface RegionProbe {
   hash: string;
 }
 
-// Written exactly as the index expressions of migration 017, or the planner cannot use them.
-const BAND_EXPRESSIONS = [
-  sql`((r.hash >> 48) & 65535)`,
-  sql`((r.hash >> 32) & 65535)`,
-  sql`((r.hash >> 16) & 65535)`,
-  sql`(r.hash & 65535)`,
-];
+const BAND_EXPRESSIONS = bandExpressions('r.hash');
 
 /**
  * Public works with a view within `maxDistance` bits of a probe view of the same kind; per

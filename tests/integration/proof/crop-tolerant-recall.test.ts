@@ -9,6 +9,7 @@ import { seededRandom } from '../../../server/cli/seed-content';
 import { generateSeedImage, type SeedFormat } from '../../../server/cli/seed-images';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from './proof-kit';
+import { byContentMatches } from './region-kit';
 
 const PICTURES = 200;
 const UNREGISTERED = 50;
@@ -62,17 +63,6 @@ let t: TestApp;
 const originals: Buffer[] = [];
 const registryIds: string[] = [];
 
-async function matchesFor(image: Buffer): Promise<string[]> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/c2pa/v1/matches/byContent?maxResults=50',
-    headers: { 'content-type': 'image/png' },
-    payload: image,
-  });
-  if (res.statusCode !== 200) throw new Error(`byContent answered ${res.statusCode}: ${res.body}`);
-  return res.json<{ matches: { manifestId: string }[] }>().matches.map((m) => m.manifestId);
-}
-
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) return;
   t = await createTestApp();
@@ -96,7 +86,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('crop-tolerant lookup through the
     async (kind) => {
       const missed: string[] = [];
       for (let i = 0; i < PICTURES; i++) {
-        const matches = await matchesFor(await makeVariant(originals[i], kind, i));
+        const matches = await byContentMatches(t, await makeVariant(originals[i], kind, i), 50);
         if (!matches.includes(registryIds[i])) missed.push(registryIds[i]);
       }
       const recall = (PICTURES - missed.length) / PICTURES;
@@ -109,7 +99,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('crop-tolerant lookup through the
     const falseMatches: string[] = [];
     for (let i = 0; i < UNREGISTERED; i++) {
       const stranger = await generateSeedImage(seededRandom(97_000 + i), { format: 'png' });
-      falseMatches.push(...(await matchesFor(stranger)));
+      falseMatches.push(...(await byContentMatches(t, stranger, 50)));
     }
     expect(falseMatches).toEqual([]);
   }, 300_000);

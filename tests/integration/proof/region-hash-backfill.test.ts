@@ -11,6 +11,7 @@ import { processImage } from '../../../server/image';
 import { backfillRegionHashes } from '../../../server/works/region-hash-backfill';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from './proof-kit';
+import { byContentMatches, storedViews } from './region-kit';
 
 let t: TestApp;
 
@@ -21,29 +22,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function storedViews(id: string): Promise<string[]> {
-  const rows = await sql<{ item: string }>`
-    SELECT kind::text || ':' || lpad(to_hex(hash), 16, '0') AS item FROM image_region_hashes WHERE submission_id = ${id}
-    ORDER BY 1`.execute(t.deps.db);
-  return rows.rows.map((r) => r.item);
-}
-
 /** A registered work as one registered before migration 017 looks: no views. */
 async function olderWork(seed: number) {
   const image = await generateSeedImage(seededRandom(seed), { format: 'jpeg' });
   const { created } = await registerWork(t.app, { title: `Older ${seed}` }, image);
   await sql`DELETE FROM image_region_hashes WHERE submission_id = ${created.id}`.execute(t.deps.db);
   return { ...created, image };
-}
-
-async function byContent(image: Buffer): Promise<string[]> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/c2pa/v1/matches/byContent',
-    headers: { 'content-type': 'image/png' },
-    payload: image,
-  });
-  return res.json<{ matches: { manifestId: string }[] }>().matches.map((m) => m.manifestId);
 }
 
 describe('region-hash backfill', () => {
@@ -62,16 +46,16 @@ describe('region-hash backfill', () => {
       .extract({ left: Math.round(width * 0.05), top: 0, width: Math.round(width * 0.95), height: Math.round(height * 0.95) })
       .png()
       .toBuffer();
-    expect(await byContent(crop)).not.toContain(older.registry_id);
+    expect(await byContentMatches(t, crop)).not.toContain(older.registry_id);
 
     const version = await readLedgerVersion(t.deps.db);
     expect(await backfillRegionHashes(t.deps, { batchSize: 1 })).toEqual({ done: 1, skipped: 1 });
 
     const expected = (await processImage(older.image)).regionHashes.registered.map((v) => `${v.kind}:${v.hash}`).sort();
-    expect(await storedViews(older.id)).toEqual(expected);
-    expect(await storedViews(lost.id)).toEqual([]);
+    expect(await storedViews(t, older.id)).toEqual(expected);
+    expect(await storedViews(t, lost.id)).toEqual([]);
     expect(await readLedgerVersion(t.deps.db)).toBe(version);
-    expect(await byContent(crop)).toContain(older.registry_id);
+    expect(await byContentMatches(t, crop)).toContain(older.registry_id);
   });
 
   it('finds nothing left to do on a second run but the work whose original is gone', async () => {

@@ -2,7 +2,6 @@
 // in image_region_hashes, in the registration's transaction; lookups by those views name public
 // works only; a purge erases them.
 import sharp from 'sharp';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../server/cli/seed-content';
 import { generateSeedImage } from '../../../server/cli/seed-images';
@@ -10,6 +9,7 @@ import { processImage, REGION_MATCH_MAX_DISTANCE } from '../../../server/image';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { adminPost, createAdminAccount, signIn } from '../admin/admin-test-kit';
 import { fileForm, registerWork } from './proof-kit';
+import { byContentMatches, storedViews } from './region-kit';
 
 let t: TestApp;
 
@@ -20,13 +20,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function storedViews(id: string): Promise<string[]> {
-  const rows = await sql<{ item: string }>`
-    SELECT kind::text || ':' || lpad(to_hex(hash), 16, '0') AS item FROM image_region_hashes WHERE submission_id = ${id}
-    ORDER BY 1`.execute(t.deps.db);
-  return rows.rows.map((r) => r.item);
-}
-
 const cropOf = async (image: Buffer) => {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   return sharp(image)
@@ -35,24 +28,13 @@ const cropOf = async (image: Buffer) => {
     .toBuffer();
 };
 
-async function byContent(image: Buffer): Promise<string[]> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/c2pa/v1/matches/byContent',
-    headers: { 'content-type': 'image/png' },
-    payload: image,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ matches: { manifestId: string }[] }>().matches.map((m) => m.manifestId);
-}
-
 describe('crop-tolerant fingerprint storage', () => {
   it('keeps exactly the views the image pipeline computed, one row each', async () => {
     const image = await generateSeedImage(seededRandom(4242), { format: 'png' });
     const { created } = await registerWork(t.app, { title: 'Stored Views' }, image);
     const expected = (await processImage(image)).regionHashes.registered.map((v) => `${v.kind}:${v.hash}`).sort();
     expect(expected.length).toBeGreaterThanOrEqual(12);
-    expect(await storedViews(created.id)).toEqual(expected);
+    expect(await storedViews(t, created.id)).toEqual(expected);
   });
 
   it('finds a cropped copy by POST /api/lookup and byContent, and never once the work is private', async () => {
@@ -68,17 +50,17 @@ describe('crop-tolerant fingerprint storage', () => {
     const found = await lookup();
     expect({ exact: found.exact, near: found.near }).toEqual({ exact: [], near: [created.registry_id] });
     expect(found.distances[0]).toBeLessThanOrEqual(REGION_MATCH_MAX_DISTANCE);
-    expect(await byContent(crop)).toEqual([created.registry_id]);
+    expect(await byContentMatches(t, crop)).toEqual([created.registry_id]);
 
     await t.deps.db.updateTable('submissions').set({ is_public: false }).where('id', '=', created.id).execute();
     expect(await lookup()).toEqual({ exact: [], near: [], distances: [] });
-    expect(await byContent(crop)).toEqual([]);
+    expect(await byContentMatches(t, crop)).toEqual([]);
   });
 
   it('erases the views when an admin purges the work, so its copies are no longer found', async () => {
     const image = await generateSeedImage(seededRandom(4444), { format: 'jpeg' });
     const { created } = await registerWork(t.app, { title: 'To Be Purged' }, image);
-    expect((await storedViews(created.id)).length).toBeGreaterThanOrEqual(12);
+    expect((await storedViews(t, created.id)).length).toBeGreaterThanOrEqual(12);
     await createAdminAccount(t).catch(() => undefined);
     const cookie = await signIn(t);
     expect((await adminPost(t, `/api/admin/submissions/${created.id}/remove`, { reason: 'GDPR erasure' }, cookie)).statusCode).toBe(
@@ -91,6 +73,6 @@ describe('crop-tolerant fingerprint storage', () => {
       cookie,
     );
     expect(purge.statusCode).toBe(200);
-    expect(await storedViews(created.id)).toEqual([]);
+    expect(await storedViews(t, created.id)).toEqual([]);
   });
 });
