@@ -27,6 +27,11 @@ export interface UploadsTable {
   consumed_at: NullableTimestamp;
   /** Null until both files are written; a row left null by a crash is swept with its files. */
   files_stored_at: NullableTimestamp;
+  /**
+   * Migration 015: the file's raw C2PA manifest store, when it carried one; moved to
+   * c2pa_manifest_stores at registration. PGlite reads bytea as Uint8Array, pg as Buffer.
+   */
+  c2pa_manifest_store: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
 }
 
 export interface SubmissionsTable {
@@ -305,6 +310,17 @@ export interface DB {
   work_updates: WorkUpdatesTable;
   work_watches: WorkWatchesTable;
   watch_alerts: WatchAlertsTable;
+  c2pa_manifest_stores: C2paManifestStoresTable;
+}
+
+/** Migration 015: the C2PA manifest store a work's original carried (application/c2pa bytes). */
+export interface C2paManifestStoresTable {
+  submission_id: string;
+  bytes: Uint8Array;
+  /** SHA-256 of `bytes`, lower-case hex: the strong ETag it is served with. */
+  sha256: string;
+  byte_size: number;
+  created_at: Generated<Date>;
 }
 
 /** Migration 014: who watches which work (addresses are private). */

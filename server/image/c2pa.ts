@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as c2paTypes from '@contentauth/c2pa-wasm';
+import { findC2paManifestStore } from './c2pa-jumbf';
 import type { ImageMime } from './detect';
 import type { C2paSummary } from './types';
 
@@ -85,4 +86,31 @@ export async function readC2pa(bytes: Buffer, mime: ImageMime): Promise<C2paSumm
   } finally {
     reader?.free(); // WebAssembly memory is not garbage-collected
   }
+}
+
+/** Media type of a manifest store on its own (C2PA specification, "External Manifests"). */
+export const C2PA_MANIFEST_STORE_MIME = 'application/c2pa';
+
+/** The active manifest's label of a manifest store on its own, or undefined when c2pa-rs cannot read it. */
+export async function manifestStoreActiveLabel(store: Uint8Array): Promise<string | undefined> {
+  const c2pa = await loadC2pa();
+  let reader: c2paTypes.WasmReader | undefined;
+  try {
+    reader = await c2pa.WasmReader.fromBytes(C2PA_MANIFEST_STORE_MIME, store, READER_SETTINGS);
+    return reader.activeLabel() ?? undefined;
+  } catch {
+    return undefined;
+  } finally {
+    reader?.free();
+  }
+}
+
+/**
+ * The file's embedded C2PA manifest store (see c2pa-jumbf.ts), kept only when c2pa-rs reads it
+ * on its own, as whoever fetches it from GET /api/c2pa/v1/manifests/{id} will. Its signature
+ * may be invalid or untrusted: it is served as the artist's file carried it, not vouched for.
+ */
+export async function readC2paManifestStore(bytes: Buffer, mime: ImageMime): Promise<Buffer | undefined> {
+  const store = findC2paManifestStore(bytes, mime);
+  return store && (await manifestStoreActiveLabel(store)) ? store : undefined;
 }

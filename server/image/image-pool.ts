@@ -127,8 +127,12 @@ class ImagePool {
     }
     if (!outcome.ok) throw new ImageRejectedError(outcome.code);
     // Buffers arrive from the worker as plain Uint8Arrays.
-    const { derivative } = outcome.image;
-    return { ...outcome.image, derivative: Buffer.from(derivative.buffer, derivative.byteOffset, derivative.byteLength) };
+    const { derivative, c2paManifestStore: store } = outcome.image;
+    return {
+      ...outcome.image,
+      derivative: Buffer.from(derivative.buffer, derivative.byteOffset, derivative.byteLength),
+      c2paManifestStore: store && Buffer.from(store.buffer, store.byteOffset, store.byteLength),
+    };
   }
 
   async close(): Promise<void> {

@@ -31,6 +31,13 @@ export const MAX_METADATA_TOTAL_BYTES = 1024 * 1024;
 /** An EXIF block larger than this is not read (a JPEG's EXIF is at most 64 KB). */
 export const MAX_EXIF_BYTES = 1024 * 1024;
 
+/**
+ * Largest C2PA manifest store (JUMBF) kept from an original to serve at
+ * GET /api/c2pa/v1/manifests/{id}. Real stores are a few KB to a few hundred KB (thumbnails and
+ * ingredients included); a larger one is not kept, though the file is still accepted.
+ */
+export const MAX_C2PA_MANIFEST_STORE_BYTES = 2 * 1024 * 1024;
+
 /** Heap of one image worker thread: metadata is budgeted above, pixels live outside the heap. */
 export const IMAGE_WORKER_HEAP_MB = 256;
 

@@ -2,6 +2,7 @@
 // readable JPEG, PNG or WebP within the limits; everything else about the file is best-effort.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { readC2paManifestStore } from './c2pa';
 import { detectImageType, EXTENSION_BY_MIME, type ImageMime } from './detect';
 import { ImageRejectedError } from './errors';
 import { DERIVATIVE_HEIGHT, DERIVATIVE_MAX_WIDTH, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
@@ -71,7 +72,11 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
   const pixelSource = mime === 'image/png' ? withoutPngTextChunks(bytes) : bytes;
   const { width, height } = await readHeader(pixelSource, mime, maxPixels);
   // Metadata is read from the original bytes: re-encoding drops text chunks, EXIF and XMP.
-  const [metadata, pixels] = await Promise.all([extractMetadata(bytes, mime), decodeForDisplay(pixelSource, maxPixels)]);
+  const [metadata, pixels, c2paManifestStore] = await Promise.all([
+    extractMetadata(bytes, mime),
+    decodeForDisplay(pixelSource, maxPixels),
+    readC2paManifestStore(bytes, mime),
+  ]);
 
   const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
   // sharp writes no EXIF, XMP, IPTC or ICC unless asked, so the derivative carries no metadata.
@@ -94,5 +99,6 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
     // From the display copy: about 2 ms, and every view is far smaller than it.
     regionHashes: regionFingerprint({ data: pixels.data, ...raw }),
     metadata,
+    c2paManifestStore,
   };
 }

@@ -69,4 +69,6 @@ export interface ProcessedImage {
   /** The crop-tolerant fingerprint: hashes over views of the picture (see region-hashes.ts). */
   regionHashes: RegionFingerprint;
   metadata: EmbeddedMetadata;
+  /** The raw C2PA manifest store (application/c2pa) the file carried, when c2pa-rs could read it. */
+  c2paManifestStore?: Buffer;
 }

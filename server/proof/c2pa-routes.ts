@@ -1,14 +1,19 @@
 // The C2PA Soft Binding Resolution API under /api/c2pa/v1 (see c2pa-soft-binding.ts), readable
 // from any origin. byContent takes the image itself as the body and hashes it off the event
-// loop like POST /api/lookup; nothing sent is stored.
+// loop like POST /api/lookup; nothing sent is stored. manifests/{id} serves the C2PA manifest
+// store a work's original carried, kept at registration.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, invalidParameter, notFound } from '../../core/app-error';
+import { PUBLIC_API } from '../../core/constants';
 import type { AppDeps } from '../deps';
 import { openToAnyOrigin } from '../http/any-origin';
 import { rateLimitConfig } from '../http/rate-limit';
 import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { C2PA_MANIFEST_STORE_MIME } from '../image/c2pa';
+import { findManifestStore } from '../works/c2pa-manifest-stores-repository';
 import { findPublicWork } from '../works/works-repository';
+import { etagMatches } from './consent/versioned-files';
 import { byBindingSchema, byContentSchema, manifestSchema, supportedAlgorithmsSchema } from './c2pa-schemas';
 import {
   C2PA_ALG_PHASH,
@@ -113,12 +118,16 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get('/manifests/:manifestId', { schema: manifestSchema, config: reads }, async (request) => {
+  // The store the registered original carried (kept at registration), byte for byte.
+  app.get('/manifests/:manifestId', { schema: manifestSchema, config: reads }, async (request, reply) => {
     const work = await findPublicWork(deps.db, request.params.manifestId);
     if (!work) throw notFound('No public work has this manifest id.');
-    throw notFound(
-      `${work.registry_id} has no C2PA manifest store here: the registry does not keep the Content Credentials ` +
-        'of registered files. Its proof page shows what was read from them at registration.',
-    );
+    const store = await findManifestStore(deps.db, work.id);
+    if (!store) throw notFound(`No C2PA manifest store for ${work.registry_id}: its original carried no C2PA manifest store.`);
+    const etag = `"${store.sha256}"`;
+    // A work's store never changes, but the work may stop being public: cached briefly only.
+    reply.header('Cache-Control', `public, max-age=${PUBLIC_API.cacheSeconds}`).header('ETag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type(C2PA_MANIFEST_STORE_MIME).send(store.bytes);
   });
 }

@@ -1,9 +1,12 @@
 // Route schemas of the C2PA Soft Binding Resolution API (/api/c2pa/v1): the paths, parameters
 // and JSON shapes of the C2PA specification's OpenAPI document (c2pa.softBindingAlgList,
-// c2pa.softBindingQueryResult), with our error bodies for refusals.
+// c2pa.softBindingQueryResult), with our error bodies for refusals; manifest stores are served as
+// application/c2pa.
 import { z } from 'zod';
-import { errorResponses, jsonResponse } from '../http/api-schemas';
+import { binaryResponse, errorResponses, jsonResponse, notModifiedResponse } from '../http/api-schemas';
+import { C2PA_MANIFEST_STORE_MIME } from '../image/c2pa';
 import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
+import { MAX_C2PA_MANIFEST_STORE_BYTES } from '../image/limits';
 import { C2PA_ALG_PHASH, C2PA_ALG_SHA256, C2PA_DEFAULT_MAX_RESULTS, C2PA_MAX_RESULTS } from './c2pa-soft-binding';
 
 const C2PA = ['C2PA'];
@@ -97,13 +100,21 @@ export const byContentSchema = {
 
 export const manifestSchema = {
   tags: C2PA,
-  summary: 'The C2PA manifest store of a matched work',
+  summary: 'The C2PA manifest store a matched work’s original carried',
   description:
-    'The registry does not keep the C2PA manifest store of registered files, so this answers 404 for every work, ' +
-    'with a message saying so for a public work. Readable from any origin.',
+    'The raw manifest store (JUMBF, application/c2pa) embedded in the file the artist registered, byte for byte, ' +
+    `kept at registration when c2pa-rs could read it (at most ${MAX_C2PA_MANIFEST_STORE_BYTES / 1024 / 1024} MB). Its` +
+    '  signature is the signer’s, not vouched ' +
+    'for by the registry: validate it as for any C2PA file. A public work whose original carried no store, and ' +
+    'works that are not public, answer 404. Strong ETag (the SHA-256 of the bytes) and If-None-Match. ' +
+    'Readable from any origin.',
   params: z.object({ manifestId: z.string().describe('A manifestId from a match: the registry ID of a public work.') }),
-  querystring: z.object({ returnActiveManifest: z.string().optional().describe('Accepted as in the specification.') }),
+  querystring: z.object({
+    returnActiveManifest: z.string().optional().describe('Accepted as in the specification; the whole store is returned either way.'),
+  }),
   response: {
+    200: binaryResponse('The manifest store exactly as the original carried it.', C2PA_MANIFEST_STORE_MIME),
+    ...notModifiedResponse,
     ...errorResponses('not_found', 'forbidden_characters', 'rate_limited', 'unavailable'),
   },
 };

@@ -22,6 +22,7 @@ import {
   WORK_REGISTERED_CHANNEL,
   workRegisteredNotice,
 } from '../works/registration';
+import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOutcome } from './registration-record';
 import { gatherRegistryEvidence } from './registry-evidence';
 import type { MemoryRegistryIndex } from './registry-index';
@@ -98,6 +99,10 @@ export async function registerSubmissionBatch(
       const leaves = await recordRegistrations(
         trx,
         decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome, deps.config.s3?.publicUrl ?? null)),
+      );
+      await moveManifestStoresToWorks(
+        trx,
+        decided.map((d, i) => ({ submissionId: d.outcome.id, uploadId: items[i].upload.values.id })),
       );
       // Delivered at commit, like the one-work path's notice: live ledger views pick the works up.
       await notifyEach(

@@ -4,9 +4,10 @@
 //
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
 // order), re-checks exact duplicates, draws the registry number, appends the transparency-log
-// leaf and inserts the work: all of it commits or none, and a rolled-back registration gives its
-// number back (works/works-repository.ts nextRegistrySeqs). The upload's files become the work's
-// files; if anything fails they stay with the upload row, which the expiry cleanup removes.
+// leaf and inserts the work with the C2PA manifest store its upload carried: all of it commits
+// or none, and a rolled-back registration gives its number back (works/works-repository.ts
+// nextRegistrySeqs). The upload's files become the work's files; if anything fails they (and the
+// store) stay with the upload row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
 import { appError, type AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../core/error-codes';
@@ -24,6 +25,7 @@ import {
   WORK_REGISTERED_CHANNEL,
   workRegisteredNotice,
 } from '../works/registration';
+import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { sendVerificationEmail, type MailLog } from './email-verification';
 import { gatherRegistryEvidence } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
@@ -100,6 +102,7 @@ export async function registerSubmission(
     const [leafIndex] = await recordRegistrations(trx, [
       submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
     ]);
+    await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
     return { registryId, seq, leafIndex };
   });
 

@@ -66,6 +66,8 @@ export async function storeUpload(deps: UploadDeps, bytes: Buffer, now: Date): P
     derivative_height: image.derivativeHeight,
     metadata: JSON.stringify(image.metadata),
     region_hashes: formatRegionHashes(image.regionHashes.registered),
+    // Kept with the upload until it is registered (then moved to the work), or swept with it.
+    c2pa_manifest_store: image.c2paManifestStore ?? null,
     created_at: recordedAt,
     expires_at: new Date(recordedAt.getTime() + deps.config.uploadTtlHours * HOUR_MS),
     files_stored_at: null,

@@ -1,10 +1,10 @@
 // Soft delete, restore and purge of a work (decision 0005), for every caller: the dashboard's
 // moderation, an approved removal request and the seed command. Each runs inside the caller's
 // transaction and writes the row change, its audit entry and its transparency-log leaf there,
-// so none can exist without the others. Purge: legal erasure of a removed work. The image files
-// and every personal field go for good; the row stays as a tombstone (id, registry id, image
-// hash, dates, trust score) so the registry number is never reused and the log's hash-only
-// leaves still resolve.
+// so none can exist without the others. Purge: legal erasure of a removed work. The image files,
+// the C2PA manifest store and every personal field go for good; the row stays as a tombstone
+// (id, registry id, image hash, dates, trust score) so the registry number is never reused and
+// the log's hash-only leaves still resolve.
 import { isDeepStrictEqual } from 'node:util';
 import type { Transaction } from 'kysely';
 import { appError, conflict } from '../../core/app-error';
@@ -15,6 +15,7 @@ import type { DB, Submission, SubmissionUpdate } from '../db/types';
 import { isValidObjectKey, type ObjectStore } from '../storage/object-store';
 import type { LeafEventType } from '../tlog/leaf';
 import { appendLogEvents } from '../tlog/store';
+import { deleteManifestStore } from './c2pa-manifest-stores-repository';
 import { deleteUploadsOfFiles, updateWorkRow, updateWorkRows } from './works-repository';
 
 export interface ModerationContext {
@@ -213,6 +214,7 @@ export function checkPurgeConfirmation(row: Submission, confirm: string): void {
 async function deleteFiles(trx: Transaction<DB>, store: ObjectStore, row: Submission): Promise<void> {
   if (row.image_key && isValidObjectKey(row.image_key)) await store.delete('artworks', row.image_key);
   if (row.original_key && isValidObjectKey(row.original_key)) await store.delete('originals', row.original_key);
+  await deleteManifestStore(trx, row.id);
   // The upload record holds the same files' keys and the image's embedded metadata.
   await deleteUploadsOfFiles(
     trx,

@@ -85,6 +85,7 @@ describe('foundation', () => {
       'admin_sessions',
       'admin_users',
       'audit_log',
+      'c2pa_manifest_stores',
       'image_fingerprints',
       'image_region_hashes',
       'ledger_counters',

@@ -1,6 +1,7 @@
 // The C2PA Soft Binding Resolution API (/api/c2pa/v1): supported algorithms, matches by a binding
 // value (SHA-256 or perceptual hash, base64) and by the image itself, manifest identifiers that
-// name public works only, and the manifest endpoint's 404 (no manifest stores are kept).
+// name public works only, and the manifest endpoint's 404 for an unsigned original (the stores
+// of signed ones: c2pa-manifest-stores.test.ts).
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,14 +118,11 @@ describe('C2PA Soft Binding Resolution API', () => {
     });
   });
 
-  it('answers 404 for a manifest: no store is kept for a public work, and a private one is unknown', async () => {
+  it('answers 404 for the manifest of an unsigned original, and a private one is unknown', async () => {
     const kept = await get(`/api/c2pa/v1/manifests/${registryId}`);
     expect(kept.statusCode).toBe(404);
     expect(kept.headers['access-control-allow-origin']).toBe('*');
-    expect(kept.json().error.message).toBe(
-      `${registryId} has no C2PA manifest store here: the registry does not keep the Content Credentials of registered ` +
-        'files. Its proof page shows what was read from them at registration.',
-    );
+    expect(kept.json().error.message).toBe(`No C2PA manifest store for ${registryId}: its original carried no C2PA manifest store.`);
     const hidden = await get(`/api/c2pa/v1/manifests/${hiddenIds[1]}`);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.message).toBe('No public work has this manifest id.');

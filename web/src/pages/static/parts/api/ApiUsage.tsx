@@ -67,8 +67,8 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
             <code>POST /api/lookup/batch</code> takes up to 10,000 SHA-256 or perceptual hashes in one JSON request and answers, in the
             same order, the public works each one matches. The C2PA Soft Binding Resolution API lives under <code>/api/c2pa/v1</code> (
             <code>services/supportedAlgorithms</code>, <code>matches/byBinding</code>, <code>matches/byContent</code>): its matches
-            name public works by registry ID. The registry keeps no C2PA manifest stores, so <code>manifests/{'{id}'}</code> answers
-            404.
+            name public works by registry ID. <code>manifests/{'{id}'}</code> answers with the C2PA manifest store the registered
+            original carried (<code>application/c2pa</code>), or 404 when it carried none.
           </p>
         </Prose>
       </Section>
