@@ -37,7 +37,7 @@ const ENTRIES = {
   'admin-create': 'server/cli/admin-create.ts',
   verify: 'server/cli/verify.ts',
   witness: 'server/cli/witness.ts',
-  'backfill-region-hashes': 'server/cli/backfill-region-hashes.ts',
+  'backfill-originals': 'server/cli/backfill-originals.ts',
   'process-worker': 'virtual:process-worker',
 };
 

@@ -1,6 +1,7 @@
-// npm run backfill:region-hashes: works registered before migration 017 get their crop-tolerant
-// views from their originals, without touching the works' rows; works whose original is gone
-// are skipped; a second run finds nothing left to do.
+// npm run backfill:originals: works registered before migrations 015 and 017 get their
+// crop-tolerant views and the C2PA manifest store their original carried, read from their
+// originals, without touching the works' rows; works whose original is gone are skipped; a
+// second run finds nothing left to do.
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { seededRandom } from '../../../server/cli/seed-content';
 import { generateSeedImage } from '../../../server/cli/seed-images';
 import { readLedgerVersion } from '../../../server/db/ledger-version';
 import { processImage } from '../../../server/image';
-import { backfillRegionHashes } from '../../../server/works/region-hash-backfill';
+import { backfillFromOriginals } from '../../../server/works/originals-backfill';
+import { signImage } from '../../fixtures/c2pa-signing';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from './proof-kit';
 import { byContentMatches, storedViews } from './region-kit';
@@ -22,17 +24,22 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A registered work as one registered before migration 017 looks: no views. */
-async function olderWork(seed: number) {
-  const image = await generateSeedImage(seededRandom(seed), { format: 'jpeg' });
+/** A registered work as one registered before migrations 015 and 017 looks: no views, no manifest store. */
+async function olderWork(seed: number, signed = false) {
+  const picture = await generateSeedImage(seededRandom(seed), { format: 'jpeg' });
+  const image = signed ? (await signImage(picture, 'image/jpeg', `Older ${seed}`)).asset : picture;
   const { created } = await registerWork(t.app, { title: `Older ${seed}` }, image);
   await sql`DELETE FROM image_region_hashes WHERE submission_id = ${created.id}`.execute(t.deps.db);
+  await sql`DELETE FROM c2pa_manifest_stores WHERE submission_id = ${created.id}`.execute(t.deps.db);
   return { ...created, image };
 }
 
-describe('region-hash backfill', () => {
-  it('gives an older work its views from its original, so a cropped copy is found, and leaves the ledger version alone', async () => {
-    const older = await olderWork(7001);
+const manifestStatus = async (registryId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/c2pa/v1/manifests/${registryId}` })).statusCode;
+
+describe('backfill from originals', () => {
+  it('gives an older work its views and manifest store from its original, so a cropped copy is found, and leaves the ledger version alone', async () => {
+    const older = await olderWork(7001, true);
     const lost = await olderWork(7002);
     const { original_key } = await t.deps.db
       .selectFrom('submissions')
@@ -47,18 +54,20 @@ describe('region-hash backfill', () => {
       .png()
       .toBuffer();
     expect(await byContentMatches(t, crop)).not.toContain(older.registry_id);
+    expect(await manifestStatus(older.registry_id)).toBe(404);
 
     const version = await readLedgerVersion(t.deps.db);
-    expect(await backfillRegionHashes(t.deps, { batchSize: 1 })).toEqual({ done: 1, skipped: 1 });
+    expect(await backfillFromOriginals(t.deps, { batchSize: 1 })).toEqual({ done: 1, manifestStores: 1, skipped: 1 });
 
     const expected = (await processImage(older.image)).regionHashes.registered.map((v) => `${v.kind}:${v.hash}`).sort();
     expect(await storedViews(t, older.id)).toEqual(expected);
     expect(await storedViews(t, lost.id)).toEqual([]);
     expect(await readLedgerVersion(t.deps.db)).toBe(version);
     expect(await byContentMatches(t, crop)).toContain(older.registry_id);
+    expect(await manifestStatus(older.registry_id)).toBe(200);
   });
 
   it('finds nothing left to do on a second run but the work whose original is gone', async () => {
-    expect(await backfillRegionHashes(t.deps)).toEqual({ done: 0, skipped: 1 });
+    expect(await backfillFromOriginals(t.deps)).toEqual({ done: 0, manifestStores: 0, skipped: 1 });
   });
 });

@@ -1,10 +1,11 @@
-// The reads and writes of the region-hash backfill (region-hash-backfill.ts): works registered
-// before migration 017, which have an original but no crop-tolerant views, walked by id.
+// The reads and writes of the originals backfill (originals-backfill.ts): works registered before
+// the registry kept crop-tolerant views (migration 017) and C2PA manifest stores (migration 015),
+// found by having an original but no views, walked by id.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { RegionHash } from '../image';
 
-export interface WorkWithoutViews {
+export interface WorkToBackfill {
   id: string;
   original_key: string;
 }
@@ -13,8 +14,8 @@ export interface WorkWithoutViews {
  * The next `limit` works after `afterId` (by id) that have an original and no views. The walk
  * uses the primary key, and each anti-join one probe of image_region_hashes' primary key.
  */
-export async function worksWithoutRegionHashes(db: Kysely<DB>, afterId: string | null, limit: number): Promise<WorkWithoutViews[]> {
-  const rows = await sql<WorkWithoutViews>`
+export async function worksToBackfill(db: Kysely<DB>, afterId: string | null, limit: number): Promise<WorkToBackfill[]> {
+  const rows = await sql<WorkToBackfill>`
     SELECT s.id, s.original_key FROM submissions s
     WHERE (${afterId}::uuid IS NULL OR s.id > ${afterId}::uuid)
       AND s.original_key IS NOT NULL AND s.purged_at IS NULL
@@ -38,4 +39,13 @@ export async function addRegionHashes(db: Kysely<DB>, id: string, hashes: readon
     WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ${id}::uuid AND purged_at IS NULL)
     ON CONFLICT DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Keeps the manifest store a work's original carries, unless it has one or was purged. */
+export async function addManifestStore(db: Kysely<DB>, id: string, store: Buffer): Promise<void> {
+  await sql`
+    INSERT INTO c2pa_manifest_stores (submission_id, bytes, sha256, byte_size)
+    SELECT ${id}::uuid, ${store}::bytea, encode(sha256(${store}::bytea), 'hex'), octet_length(${store}::bytea)
+    WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ${id}::uuid AND purged_at IS NULL)
+    ON CONFLICT (submission_id) DO NOTHING`.execute(db);
 }
