@@ -1,7 +1,7 @@
 // The three servers every scenario is measured on: the app itself (a child process on the bench
 // database), a plain `pg` route running the very SQL the app's repository functions send, and a
 // bare Node server answering a constant body. The last two run in this process.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -29,11 +29,19 @@ export function killAppServers(): void {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** The server bundle `npm start` runs, built first when its sources are newer. */
+function buildServer(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('Building the server failed.');
+}
+
 export async function startApp(env: NodeJS.ProcessEnv): Promise<AppServer> {
+  buildServer();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As in production (npm start): the built bundle, not the TypeScript sources through tsx.
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,6 +2,7 @@
 // and the finer change stamps of migration 008 that cached public answers are checked against.
 // Anything derived from submissions and read again with the same version is still current.
 import { sql, type Kysely } from 'kysely';
+import { FreshReads } from './fresh-reads';
 import type { DB } from './types';
 
 /** The current ledger version: one tiny read, shared by every server process. */
@@ -46,4 +47,20 @@ export async function readLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
     SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version`.execute(db);
   const r = row.rows[0];
   return { changes: String(r?.changes ?? '0'), additions: String(r?.additions ?? '0'), lastSeq: String(r?.last_seq ?? '0') };
+}
+
+const stampReaders = new WeakMap<Kysely<DB>, FreshReads<LedgerStamps>>();
+
+/**
+ * The stamps as of this call or later, one read shared by the requests that want them at the
+ * same moment (fresh-reads.ts): under load a busy page costs two stamp reads per round of
+ * requests instead of one per request, and no request is answered from stamps older than itself.
+ */
+export function currentLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
+  let reader = stampReaders.get(db);
+  if (!reader) {
+    reader = new FreshReads(() => readLedgerStamps(db));
+    stampReaders.set(db, reader);
+  }
+  return reader.read();
 }

@@ -12,7 +12,7 @@ import { readLedgerSummary } from './ledger-summary-repository';
 import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
-import { perLedgerVersion, readLedgerStamps, readLedgerVersion } from '../db/ledger-version';
+import { currentLedgerStamps, perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
 import { CachedAnswers } from './cached-answers';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
@@ -62,7 +62,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
     const key = JSON.stringify([query.date ? minute : null, query]);
-    const stamps = await readLedgerStamps(deps.db);
+    const stamps = await currentLedgerStamps(deps.db);
     // Read while the kept page is checked (one database round trip fewer after a change); awaited
     // below whatever happens, so a failure is never left unhandled.
     const figuresRead = figuresAt(`${stamps.changes}/${stamps.additions}`);

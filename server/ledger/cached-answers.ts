@@ -11,7 +11,7 @@
 //   answer each time.
 import type { Kysely } from 'kysely';
 import { LEDGER_LIST_STALE_SECONDS } from '../../core/constants';
-import { readLedgerStamps, type LedgerStamps } from '../db/ledger-version';
+import { currentLedgerStamps, type LedgerStamps } from '../db/ledger-version';
 import type { DB } from '../db/types';
 import { ResponseCache, type CachedResponse } from './response-cache';
 
@@ -67,7 +67,7 @@ export class CachedAnswers {
     // marked newer than it is. A caller that needs them too reads them once and passes them.
     stamps?: LedgerStamps,
   ): Promise<CachedResponse> {
-    stamps ??= await readLedgerStamps(this.db);
+    stamps ??= await currentLedgerStamps(this.db);
     const nowMs = this.now().getTime();
     const hit = this.cache.get(key);
     if (hit) {

@@ -52,7 +52,9 @@ describe('public API query parameters', () => {
   });
 
   it('refuses a negative offset', () => {
-    expect(refusal({ offset: '-1' }).message).toBe("Invalid parameter 'offset': must be a whole number from 0 to 10,000; page further with cursor (next_cursor)");
+    expect(refusal({ offset: '-1' }).message).toBe(
+      "Invalid parameter 'offset': must be a whole number from 0 to 10,000; page further with cursor (next_cursor)",
+    );
   });
 
   it('refuses date_from=yesterday naming date_from', () => {
