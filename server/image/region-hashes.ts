@@ -99,16 +99,20 @@ class LuminanceSums {
     return top * (1 - fy) + bottom * fy;
   }
 
-  /** Mean luminance of the axis-aligned square of side `side` centred on (x, y). */
+  /**
+   * Mean luminance of the box reaching `halfWidth` and `halfHeight` from (x, y), clipped to the
+   * picture. A box wholly outside it (a corner of a turned view) takes the nearest pixel's value.
+   */
   meanAround(x: number, y: number, halfWidth: number, halfHeight: number): number {
     const x0 = Math.max(x - halfWidth, 0);
     const x1 = Math.min(x + halfWidth, this.width);
     const y0 = Math.max(y - halfHeight, 0);
     const y1 = Math.min(y + halfHeight, this.height);
     const area = (x1 - x0) * (y1 - y0);
-    if (area <= 0)
-      return this.meanAround(Math.min(Math.max(x, 0.5), this.width - 0.5), Math.min(Math.max(y, 0.5), this.height - 0.5), 0.5, 0.5);
-    return (this.at(x1, y1) - this.at(x0, y1) - this.at(x1, y0) + this.at(x0, y0)) / area;
+    if (area > 0) return (this.at(x1, y1) - this.at(x0, y1) - this.at(x1, y0) + this.at(x0, y0)) / area;
+    const nearestX = Math.min(Math.max(x, 0.5), this.width - 0.5);
+    const nearestY = Math.min(Math.max(y, 0.5), this.height - 0.5);
+    return this.meanAround(nearestX, nearestY, 0.5, 0.5);
   }
 }
 
