@@ -13,8 +13,12 @@ const READER_SETTINGS = JSON.stringify({ verify: { remote_manifest_fetch: false,
 
 let loading: Promise<C2paModule> | null = null;
 
-/** Loads and compiles the WebAssembly module on first use only (~40 ms), then reuses it. */
-function loadC2pa(): Promise<C2paModule> {
+/**
+ * Loads and compiles the WebAssembly module on first use only (~40 ms), then reuses it. The one
+ * loader for the process: instantiating the module a second time would replace the memory under
+ * objects still in use (tests that sign files go through here too).
+ */
+export function loadC2pa(): Promise<C2paModule> {
   loading ??= import('@contentauth/c2pa-wasm').then((c2pa) => {
     const wasmPath = createRequire(import.meta.url).resolve('@contentauth/c2pa-wasm/c2pa.wasm');
     c2pa.initSync({ module: readFileSync(wasmPath) });
