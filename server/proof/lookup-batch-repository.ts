@@ -4,7 +4,7 @@
 // deleted work never appears (decision 0017).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
-import { bandProbeArrays } from '../works/fingerprint-bands';
+import { asSignedBigint, bandProbeArrays } from '../works/fingerprint-bands';
 
 /** One public work matching query number `query` (the index of the hash in the caller's list). */
 export interface HashMatchRow {
@@ -48,6 +48,28 @@ export function bandExpressions(column: string): RawBuilder<number>[] {
 const BAND_EXPRESSIONS = bandExpressions('f.phash');
 
 /**
+ * The end of a match statement whose CTE `close` holds (query, submission_id, distance): per
+ * query, the public works among them, closest first, then oldest, at most `perQuery`.
+ */
+export function closestPublicWorks(perQuery: number): RawBuilder<HashMatchRow> {
+  return sql`
+    SELECT query, id, registry_id, image_hash, image_phash, distance
+    FROM (
+      SELECT close.query, w.id, w.registry_id, w.image_hash, w.image_phash, close.distance,
+             row_number() OVER (PARTITION BY close.query ORDER BY close.distance, w.created_at, w.registry_seq) AS rank
+      FROM close
+      JOIN public_submissions w ON w.id = close.submission_id
+    ) AS ranked
+    WHERE rank <= ${perQuery}
+    ORDER BY query, rank`;
+}
+
+/** pg gives counts and bigints back as strings. */
+export function toMatchRows(rows: readonly HashMatchRow[]): HashMatchRow[] {
+  return rows.map((r) => ({ ...r, query: Number(r.query), distance: Number(r.distance) }));
+}
+
+/**
  * Public works whose perceptual hash is within `maxDistance` bits of each 16-hex-digit hash; at
  * most `perHash` each, closest first, then oldest. The band indexes name the candidates (see
  * fingerprint-bands.ts: none within the distance can be missed), the exact distance decides.
@@ -73,8 +95,7 @@ export async function publicWorksNearHashes(
               JOIN image_fingerprints f ON ${BAND_EXPRESSIONS[band]} = p.value`,
         ],
   );
-  // The table stores the hash as a signed 64-bit number.
-  const signed = hashes.map((h) => BigInt.asIntN(64, BigInt(`0x${h.phash}`)).toString());
+  const signed = hashes.map((h) => asSignedBigint(h.phash));
   const result = await sql<HashMatchRow>`
     WITH q AS (
       SELECT * FROM unnest(${hashes.map((h) => h.query)}::int[], ${signed}::bigint[]) AS q(query, phash)
@@ -85,14 +106,6 @@ export async function publicWorksNearHashes(
       JOIN q ON q.query = c.query
       WHERE bit_count((c.phash # q.phash)::bit(64)) <= ${maxDistance}
     )
-    SELECT query, id, registry_id, image_hash, image_phash, distance
-    FROM (
-      SELECT close.query, p.id, p.registry_id, p.image_hash, p.image_phash, close.distance,
-             row_number() OVER (PARTITION BY close.query ORDER BY close.distance, p.created_at, p.registry_seq) AS rank
-      FROM close
-      JOIN public_submissions p ON p.id = close.submission_id
-    ) AS ranked
-    WHERE rank <= ${perHash}
-    ORDER BY query, rank`.execute(db);
-  return result.rows.map((r) => ({ ...r, query: Number(r.query), distance: Number(r.distance) }));
+    ${closestPublicWorks(perHash)}`.execute(db);
+  return toMatchRows(result.rows);
 }

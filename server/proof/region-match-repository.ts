@@ -6,8 +6,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
 import type { RegionKind } from '../image';
-import { bandProbeArrays } from '../works/fingerprint-bands';
-import { bandExpressions, type HashMatchRow } from './lookup-batch-repository';
+import { asSignedBigint, bandProbeArrays } from '../works/fingerprint-bands';
+import { bandExpressions, closestPublicWorks, toMatchRows, type HashMatchRow } from './lookup-batch-repository';
 
 /** One view of query number `query` (several views share a query number: one picture). */
 export interface RegionProbe {
@@ -43,8 +43,7 @@ export async function publicWorksNearRegionHashes(
               JOIN image_region_hashes r ON ${BAND_EXPRESSIONS[i]} = b.value`,
         ],
   );
-  // The table stores each hash as a signed 64-bit number.
-  const signed = probes.map((p) => BigInt.asIntN(64, BigInt(`0x${p.hash}`)).toString());
+  const signed = probes.map((p) => asSignedBigint(p.hash));
   const result = await sql<HashMatchRow>`
     WITH p AS (
       SELECT probe - 1 AS probe, query, kind::"char" AS kind, hash
@@ -58,14 +57,6 @@ export async function publicWorksNearRegionHashes(
       WHERE bit_count((c.hash # p.hash)::bit(64)) <= ${maxDistance}
       GROUP BY p.query, c.submission_id
     )
-    SELECT query, id, registry_id, image_hash, image_phash, distance
-    FROM (
-      SELECT close.query, w.id, w.registry_id, w.image_hash, w.image_phash, close.distance,
-             row_number() OVER (PARTITION BY close.query ORDER BY close.distance, w.created_at, w.registry_seq) AS rank
-      FROM close
-      JOIN public_submissions w ON w.id = close.submission_id
-    ) AS ranked
-    WHERE rank <= ${perQuery}
-    ORDER BY query, rank`.execute(db);
-  return result.rows.map((r) => ({ ...r, query: Number(r.query), distance: Number(r.distance) }));
+    ${closestPublicWorks(perQuery)}`.execute(db);
+  return toMatchRows(result.rows);
 }

@@ -58,3 +58,8 @@ export function bandProbeArrays(
   }
   return probes;
 }
+
+/** A 16-hex-digit hash as the signed 64-bit number the fingerprint tables store (bigint columns). */
+export function asSignedBigint(hashHex: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${hashHex}`)).toString();
+}

@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import type { RegionHash } from '../image';
+import { asSignedBigint } from './fingerprint-bands';
 
 export interface WorkToBackfill {
   id: string;
@@ -31,7 +32,7 @@ export async function worksToBackfill(db: Kysely<DB>, afterId: string | null, li
  * sets image_region_hashes, whose trigger clears the table for that work). Returns rows added.
  */
 export async function addRegionHashes(db: Kysely<DB>, id: string, hashes: readonly RegionHash[]): Promise<number> {
-  const signed = hashes.map((h) => BigInt.asIntN(64, BigInt(`0x${h.hash}`)).toString());
+  const signed = hashes.map((h) => asSignedBigint(h.hash));
   const result = await sql`
     INSERT INTO image_region_hashes (submission_id, kind, hash)
     SELECT ${id}::uuid, v.kind::"char", v.hash

@@ -8,7 +8,7 @@ import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
 import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
-import { bandProbes } from './fingerprint-bands';
+import { asSignedBigint, bandProbes } from './fingerprint-bands';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
 
 // Any constant works; it names "the registration lock" for every server process.
@@ -195,7 +195,7 @@ export async function findRemovedPublicWork(db: Kysely<DB>, ref: string): Promis
  */
 export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
   // The same signed 64-bit number the table stores, made once here rather than for every row.
-  const phash = BigInt.asIntN(64, BigInt(`0x${phashHex}`)).toString();
+  const phash = asSignedBigint(phashHex);
   const distance = sql<number>`bit_count((phash # ${phash}::bigint)::bit(64))::int`;
   // Written exactly as the index expressions of migration 009, or the planner cannot use them.
   const bandExpressions = [
