@@ -12,8 +12,16 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { runAlerts } from './watch-kit';
 import { freshPng, registerWork } from '../submissions/helpers';
 
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+/**
+ * The message with its quoted-printable body decoded. Headers are left as sent: they are not
+ * quoted-printable, and a token in one may hold '=' followed by two hex digits.
+ */
+function decodeQuotedPrintable(raw: string): string {
+  const end = raw.search(/\r?\n\r?\n/);
+  const [headers, body] = end < 0 ? [raw, ''] : [raw.slice(0, end), raw.slice(end)];
+  return (
+    headers + body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  );
 }
 
 function linkIn(message: ReceivedMail, path: string): string {
