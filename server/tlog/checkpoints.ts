@@ -19,6 +19,34 @@ export const CHECKPOINT_INTERVAL_MS = 60_000;
 const running = new WeakMap<AppDeps, Promise<StoredCheckpoint>>();
 
 /**
+ * How long a process reuses the newest checkpoint it read for proofs "against the newest
+ * checkpoint", instead of reading it for every proof. A checkpoint another process signed
+ * meanwhile is then used at most this much later (proofs against the older one verify all the
+ * same, and such answers are cached for a minute anyway); one this process signs is used at once.
+ */
+const NEWEST_CHECKPOINT_REUSE_MS = 1000;
+const newestRead = new WeakMap<AppDeps, { checkpoint: Promise<StoredCheckpoint | undefined>; atMs: number }>();
+
+/** The newest checkpoint, as read or signed by this process at most NEWEST_CHECKPOINT_REUSE_MS ago. */
+export function recentCheckpoint(deps: AppDeps): Promise<StoredCheckpoint | undefined> {
+  const kept = newestRead.get(deps);
+  const nowMs = performance.now();
+  if (kept && nowMs - kept.atMs < NEWEST_CHECKPOINT_REUSE_MS) return kept.checkpoint;
+  const entry = { checkpoint: newestCheckpoint(deps.db), atMs: nowMs };
+  newestRead.set(deps, entry);
+  // A failed read is not kept: the next proof reads again.
+  entry.checkpoint.catch(() => {
+    if (newestRead.get(deps) === entry) newestRead.delete(deps);
+  });
+  return entry.checkpoint;
+}
+
+/** Proofs use a checkpoint this process has just signed (or found signed) from now on. */
+function keepNewest(deps: AppDeps, checkpoint: StoredCheckpoint): void {
+  newestRead.set(deps, { checkpoint: Promise.resolve(checkpoint), atMs: performance.now() });
+}
+
+/**
  * The newest checkpoint, first signing and storing one for the current log size if the
  * newest stored one is smaller (or there is none: the empty log gets a size-0 checkpoint).
  * Every leaf committed before the call is covered by the result.
@@ -30,9 +58,14 @@ export async function ensureCheckpoint(deps: AppDeps): Promise<StoredCheckpoint>
   if (earlier) await earlier.catch(() => undefined);
   let run = running.get(deps);
   if (!run) {
-    const started = makeCheckpoint(deps).finally(() => {
-      if (running.get(deps) === started) running.delete(deps);
-    });
+    const started = makeCheckpoint(deps)
+      .then((stored) => {
+        keepNewest(deps, stored);
+        return stored;
+      })
+      .finally(() => {
+        if (running.get(deps) === started) running.delete(deps);
+      });
     running.set(deps, started);
     // Once stored (committed), witnesses cosign it in the background: nobody waits for them.
     void started.then(

@@ -3,18 +3,11 @@
 import type { ProofBundle as VerifiableBundle } from '../../core/tlog-verify';
 import { normaliseSubmissionRef } from '../../core/ids';
 import type { AppDeps } from '../deps';
-import { ensureCheckpoint } from './checkpoints';
+import { ensureCheckpoint, recentCheckpoint } from './checkpoints';
 import { toHex } from './hex';
 import { consistencyProofRanges, inclusionProofRanges } from './merkle';
 import { MESSAGES } from '../../core/messages';
-import {
-  newestCheckpoint,
-  publicWorkLeafIndex,
-  readEntry,
-  registeredWorkLogState,
-  type StoredCheckpoint,
-  type WorkLogStatus,
-} from './log-repository';
+import { publicWorkLeafIndex, readEntry, registeredWorkLogState, type StoredCheckpoint, type WorkLogStatus } from './log-repository';
 import { logTree } from './log-tree';
 import { witnessedProofBundle } from './witnessing/proof-bundle';
 
@@ -39,11 +32,11 @@ export interface ProofBundle extends InclusionProof, VerifiableBundle {
 }
 
 /**
- * The newest checkpoint that includes `leafIndex`, signing a new one when the leaf is newer
- * than the newest checkpoint. Undefined when the log has no such leaf.
+ * The newest checkpoint that includes `leafIndex` (see recentCheckpoint), signing a new one when
+ * the leaf is newer than the newest checkpoint. Undefined when the log has no such leaf.
  */
 export async function checkpointCovering(deps: AppDeps, leafIndex: number): Promise<StoredCheckpoint | undefined> {
-  let checkpoint = await newestCheckpoint(deps.db);
+  let checkpoint = await recentCheckpoint(deps);
   if (!checkpoint || leafIndex >= checkpoint.treeSize) checkpoint = await ensureCheckpoint(deps);
   return leafIndex < checkpoint.treeSize ? checkpoint : undefined;
 }
