@@ -49,6 +49,14 @@ export const ADMIN_PAGER_NEIGHBOURS = 1;
  */
 export const LEDGER_LIST_STALE_SECONDS = 5;
 
+/**
+ * A change made through another server process reaches this one's kept answers when the
+ * database's notice of it arrives (milliseconds), and at the latest this long after the change
+ * even if the notice is lost: the kept change stamps are read again at least this often
+ * (server/db/ledger-stamps.ts). A process sees changes made through itself at once.
+ */
+export const LEDGER_NOTICE_BOUND_SECONDS = 1;
+
 /** Totals of a filtered ledger list are counted exactly up to this many works; above it they are estimates shown as "10,000+". */
 export const LEDGER_EXACT_TOTAL_CAP = 10_000;
 

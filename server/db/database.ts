@@ -9,6 +9,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './types';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import {
+  LEDGER_CHANGED_CHANNEL,
+  LedgerStampSource,
+  ledgerStampSourceOf,
+  readLedgerStamps,
+  useLedgerStampSource,
+} from './ledger-stamps';
+import { watchLedgerWrites } from './ledger-write-watch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -16,8 +24,15 @@ export interface Database {
   kind: DatabaseKind;
   db: Kysely<DB>;
   pool: pg.Pool;
-  /** Subscribe to a Postgres NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a Postgres NOTIFY channel; returns an unsubscribe function. `onListening` hears
+   * when the subscription starts, drops and starts again (notices sent meanwhile are lost).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,12 +76,14 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
+  watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
+  return withLedgerStamps({
     kind: 'pglite',
     db,
     pool,
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onListening) {
       const unsubscribe = await pglite.listen(channel, onMessage);
+      onListening?.(true);
       return async () => unsubscribe();
     },
     async close() {
@@ -74,20 +91,21 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       await pglite.close();
       lock?.release();
     },
-  };
+  });
 }
 
 async function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleConnectionError);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
   // Fail fast with the server's own message (wrong password, missing database…).
   await pool.query('SELECT 1');
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
+  return withLedgerStamps({
     kind: 'postgres',
     db,
     pool,
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onListening) {
       // LISTEN needs a connection of its own for as long as the subscription lasts. If that
       // connection drops (server restart, network), reconnect with a growing delay instead of
       // crashing the process; notifications sent while disconnected are lost, which only
@@ -103,6 +121,7 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
         next.on('error', () => {
           if (client !== next || stopped) return;
           client = null;
+          onListening?.(false);
           next.end().catch(() => undefined);
           setTimeout(() => void reconnect(), retryDelay).unref();
         });
@@ -110,6 +129,7 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = next;
         retryDelay = 500;
+        onListening?.(true);
       };
       const reconnect = async (): Promise<void> => {
         if (stopped) return;
@@ -128,6 +148,26 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
     },
     async close() {
       await db.destroy();
+    },
+  });
+}
+
+/**
+ * Keeps the ledger's change stamps in this process from the database's notices (ledger-stamps.ts)
+ * and stops listening when the database closes.
+ */
+function withLedgerStamps(database: Database): Database {
+  const source = new LedgerStampSource(
+    () => readLedgerStamps(database.db),
+    (onNotice, onListening) => database.listen(LEDGER_CHANGED_CHANNEL, onNotice, onListening),
+  );
+  useLedgerStampSource(database.db, source);
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await source.close();
+      await close();
     },
   };
 }

@@ -12,7 +12,8 @@ import { readLedgerSummary } from './ledger-summary-repository';
 import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
-import { currentLedgerStamps, perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
+import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
+import { currentLedgerStamps } from '../db/ledger-stamps';
 import { CachedAnswers } from './cached-answers';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
@@ -74,7 +75,12 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
       key,
       scope,
       async () => {
-        const page = await readLedgerPage(deps.db, query, now, (await figuresRead).figures);
+        const page = await readLedgerPage(
+          deps.db,
+          query,
+          now,
+          figuresRead.then((read) => read.figures),
+        );
         const cursorTo = (direction: CursorDirection, key: CursorKey | null) =>
           key && encodeLedgerCursor({ sort: query.sort, filters: filterFingerprint(query), direction, page: page.page, key });
         const part: LedgerPagePart = {

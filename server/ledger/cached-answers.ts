@@ -1,6 +1,8 @@
 // Built list answers (the ledger page, the public read API), kept per server process and
-// checked on every request against change stamps that every process shares through the
-// database (migration 008), so no process serves what another has made out of date:
+// checked on every request against the change stamps every process shares through the database
+// (migration 008), as this process knows them (server/db/ledger-stamps.ts: at once after its own
+// writes, after the database's notice for another process's, within LEDGER_NOTICE_BOUND_SECONDS
+// in any case), so no process goes on serving what another has made out of date:
 // - a public work changed, removed, made private or restored (stamp `changes`): every kept
 //   answer is out of date at once;
 // - new works registered (stamp `additions`): an answer whose list none of them enters (another
@@ -11,7 +13,7 @@
 //   answer each time.
 import type { Kysely } from 'kysely';
 import { LEDGER_LIST_STALE_SECONDS } from '../../core/constants';
-import { currentLedgerStamps, type LedgerStamps } from '../db/ledger-version';
+import { currentLedgerStamps, type LedgerStamps } from '../db/ledger-stamps';
 import type { DB } from '../db/types';
 import { ResponseCache, type CachedResponse } from './response-cache';
 

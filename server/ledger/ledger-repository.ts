@@ -151,9 +151,14 @@ export interface LedgerPage {
  * The total of a filtered ledger: a single tool or platform filter is one of the counter rows
  * (exact at any size); anything else is counted up to the cap.
  */
-function ledgerTotal(db: Kysely<DB>, params: LedgerQueryParams, conditions: Expression<SqlBool>[], summary: LedgerSummary) {
+function ledgerTotal(
+  db: Kysely<DB>,
+  params: LedgerQueryParams,
+  conditions: Expression<SqlBool>[],
+  summary: LedgerSummary | Promise<LedgerSummary>,
+) {
   const exact = async (n: Promise<number> | number): Promise<BoundedTotal> => ({ value: await n, exact: true });
-  if (conditions.length === 0) return exact(summary.publicTotal);
+  if (conditions.length === 0) return exact(Promise.resolve(summary).then((s) => s.publicTotal));
   if (conditions.length === 1 && params.tool) return exact(readCounter(db, 'tool', [params.tool]));
   if (conditions.length === 1 && params.platform) return exact(readCounter(db, 'platform', storedPlatformsFor(params.platform)));
   return countPublicWhere(db, conditions);
@@ -162,13 +167,14 @@ function ledgerTotal(db: Kysely<DB>, params: LedgerQueryParams, conditions: Expr
 /**
  * One page of the ledger, by number or from a cursor. Without a search or filter the total is
  * the summary's; with one, it is counted with the same conditions, up to the cap (trigram and
- * b-tree indexes, not a scan of every row).
+ * b-tree indexes, not a scan of every row). The summary may still be on its way: a first or
+ * cursor page is read meanwhile.
  */
 export async function readLedgerPage(
   db: Kysely<DB>,
   params: LedgerQueryParams,
   now: Date,
-  summary: LedgerSummary,
+  summary: LedgerSummary | Promise<LedgerSummary>,
 ): Promise<LedgerPage> {
   const conditions = ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now);
   const total = ledgerTotal(db, params, conditions, summary);

@@ -1,4 +1,4 @@
-import { LEDGER_EXACT_TOTAL_CAP, LEDGER_LIST_STALE_SECONDS } from '../../../../../../core/constants';
+import { LEDGER_EXACT_TOTAL_CAP, LEDGER_LIST_STALE_SECONDS, LEDGER_NOTICE_BOUND_SECONDS } from '../../../../../../core/constants';
 import { CodeBlock } from '../CodeBlock';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';
@@ -44,9 +44,10 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
               nothing new.
             </li>
             <li>
-              The server builds each answer from the current ledger: a removed or hidden work leaves every answer at once, and a new
-              work shows at once on a first page (no <code>offset</code> or <code>cursor</code>). A later page may show the ledger as
-              it was up to {LEDGER_LIST_STALE_SECONDS} seconds before.
+              The server builds each answer from the current ledger: a removed or hidden work leaves every answer, and a new work shows
+              on a first page (no <code>offset</code> or <code>cursor</code>), normally at once and always within{' '}
+              {LEDGER_NOTICE_BOUND_SECONDS} second. A later page may show the ledger as it was up to {LEDGER_LIST_STALE_SECONDS}{' '}
+              seconds before.
             </li>
             <li>
               <code>metadata.total_entries</code> is exact up to {LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')} entries; above that

@@ -1,0 +1,158 @@
+// The ledger's change stamps (migration 008), which cached public answers are checked against
+// (server/ledger/cached-answers.ts), as each server process knows them.
+//
+// Reading them for every request put a database round trip in front of every cached answer, and
+// under a stream of registrations that round trip, waiting its turn on a busy database, became
+// most of a cached answer's cost. So each process LISTENs for the notice every change to the
+// stamps sends (migration 018) and reads them only after one, or after its own write
+// (ledger-write-watch.ts); in between, requests use the stamps it last read. What a request sees:
+// - a change made through this process: at once (its own write is noticed before the writer's
+//   answer leaves);
+// - a change made by another process: once the database's notice arrives (milliseconds), and
+//   in any case within LEDGER_NOTICE_BOUND_SECONDS, after which stamps are read again even with
+//   no notice (the bound on a notice lost with a connection that died without an error).
+// Until the listener is connected, or while it is reconnecting, every request reads the stamps
+// (shared with the requests arriving with it, fresh-reads.ts), as before.
+import { sql, type Kysely } from 'kysely';
+import { LEDGER_NOTICE_BOUND_SECONDS } from '../../core/constants';
+import { FreshReads } from './fresh-reads';
+import type { DB } from './types';
+
+/**
+ * `changes` moves when a public work changes, leaves or re-enters the public ledger; `additions`
+ * when a new public work is registered. `lastSeq` is the highest registry number at the same
+ * moment: works registered later have higher ones (numbers are taken and committed under the
+ * registration lock, in order).
+ */
+export interface LedgerStamps {
+  changes: string;
+  additions: string;
+  lastSeq: string;
+}
+
+/** The NOTIFY channel of migration 018. */
+export const LEDGER_CHANGED_CHANNEL = 'ledger_changed';
+
+/** The stamps in one tiny read (a one-row table and the end of a unique index). */
+export async function readLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
+  const row = await sql<{ changes: string; additions: string; last_seq: string | null }>`
+    SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version`.execute(db);
+  const r = row.rows[0];
+  return { changes: String(r?.changes ?? '0'), additions: String(r?.additions ?? '0'), lastSeq: String(r?.last_seq ?? '0') };
+}
+
+/** Starts listening: calls `onNotice` for each notice and `onListening` when the listener connects or drops. */
+export type LedgerNoticeSubscriber = (onNotice: () => void, onListening: (listening: boolean) => void) => Promise<() => Promise<void>>;
+
+interface Known {
+  stamps: LedgerStamps;
+  /** The notice count when the read began: the stamps hold every change noticed before it. */
+  notices: number;
+  readAtMs: number;
+}
+
+export class LedgerStampSource {
+  /** Notices so far (the database's and this process's own writes). */
+  private notices = 0;
+  private known: Known | null = null;
+  /** The newest read begun, and the notice count it began at. */
+  private reading: { notices: number; value: Promise<LedgerStamps> } | null = null;
+  private listening = false;
+  private subscription: Promise<() => Promise<void>> | null = null;
+  private closed = false;
+  private readonly perRequest: FreshReads<LedgerStamps>;
+
+  constructor(
+    private readonly read: () => Promise<LedgerStamps>,
+    private readonly subscribe?: LedgerNoticeSubscriber,
+    private readonly nowMs: () => number = Date.now,
+  ) {
+    this.perRequest = new FreshReads(read);
+  }
+
+  /** The stamps as this process must serve them now (see the top of this file). */
+  current(): Promise<LedgerStamps> {
+    this.startListening();
+    if (!this.listening) return this.perRequest.read();
+    const known = this.known;
+    if (known && known.notices === this.notices) {
+      if (this.nowMs() - known.readAtMs < LEDGER_NOTICE_BOUND_SECONDS * 1000) return Promise.resolve(known.stamps);
+      // Past the bound with no notice: read again, as if one had come.
+      this.notices += 1;
+    }
+    return this.readSinceLastNotice();
+  }
+
+  /** The stamps may have moved: the next request reads them again. The read starts now, so it is usually done by then. */
+  notice(): void {
+    this.notices += 1;
+    if (this.listening) this.readSinceLastNotice().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    const subscription = this.subscription;
+    this.subscription = null;
+    if (subscription) await (await subscription.catch(() => async () => undefined))();
+  }
+
+  private startListening(): void {
+    if (this.subscription || !this.subscribe || this.closed) return;
+    this.subscription = this.subscribe(
+      () => this.notice(),
+      (listening) => {
+        if (this.closed) return;
+        // Whatever happened while not listening went unnoticed: read again before trusting.
+        this.notices += 1;
+        this.listening = listening;
+      },
+    );
+    // A listener that cannot start leaves this process reading the stamps for every request.
+    this.subscription.catch(() => undefined);
+  }
+
+  /** A read begun after the latest notice: shared by everyone who asks before the next one. */
+  private readSinceLastNotice(): Promise<LedgerStamps> {
+    const notices = this.notices;
+    if (this.reading?.notices === notices) return this.reading.value;
+    const readAtMs = this.nowMs();
+    const value = this.read().then((stamps) => {
+      // Reads may finish out of order: keep the one begun last.
+      if (!this.known || this.known.notices <= notices) this.known = { stamps, notices, readAtMs };
+      return stamps;
+    });
+    const reading = { notices, value };
+    this.reading = reading;
+    const done = () => {
+      if (this.reading === reading) this.reading = null;
+    };
+    value.then(done, done);
+    return value;
+  }
+}
+
+const sources = new WeakMap<Kysely<DB>, LedgerStampSource>();
+
+/** Makes `source` the one currentLedgerStamps uses for `db` (openDatabase does, with its listener). */
+export function useLedgerStampSource(db: Kysely<DB>, source: LedgerStampSource): void {
+  sources.set(db, source);
+}
+
+/** The source set for `db`, if any. */
+export function ledgerStampSourceOf(db: Kysely<DB>): LedgerStampSource | undefined {
+  return sources.get(db);
+}
+
+/**
+ * The stamps every cached public answer is checked against. Without a source set for `db`
+ * (a Kysely made outside openDatabase) they are read for each request.
+ */
+export function currentLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
+  let source = sources.get(db);
+  if (!source) {
+    source = new LedgerStampSource(() => readLedgerStamps(db));
+    sources.set(db, source);
+  }
+  return source.current();
+}

@@ -1,0 +1,12 @@
+-- Each server process keeps the ledger's change stamps (migration 008) in memory instead of
+-- reading them for every request (server/db/ledger-stamps.ts): any statement that moves them
+-- also tells every listening process, which then reads them again. NOTIFY is delivered at
+-- commit, never for a rolled-back change, and identical notices of one transaction fold into one.
+CREATE FUNCTION announce_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('ledger_changed', '');
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER ledger_version_announce_change AFTER UPDATE ON ledger_version
+  FOR EACH STATEMENT EXECUTE FUNCTION announce_ledger_change();

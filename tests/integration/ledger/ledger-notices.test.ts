@@ -1,0 +1,75 @@
+// Kept ledger answers follow changes made by other server processes through the database's
+// notices (migration 018, server/db/ledger-stamps.ts): a process serves its kept first page until
+// a notice says the ledger changed, shows the change as soon as the notice arrives, and, should a
+// notice be lost, within LEDGER_NOTICE_BOUND_SECONDS anyway. A process sees its own writes at once.
+// The other process here is a second connection pool on the same PostgreSQL database; the
+// embedded database has one process only, so there the test covers that process's own writes.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerResponse } from '../../../core/api-types';
+import { LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
+import { openDatabase, type Database } from '../../../server/db/database';
+import { LEDGER_CHANGED_CHANNEL } from '../../../server/db/ledger-stamps';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { insertWork } from '../../helpers/factories';
+
+let t: TestApp;
+let otherProcess: Database | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (t.testDb.url)
+    otherProcess = await openDatabase({ databaseUrl: t.testDb.url, poolSize: 2, onIdleConnectionError: () => undefined });
+  await insertWork(t.deps.db, { title: 'First work' });
+});
+afterAll(async () => {
+  await otherProcess?.close();
+  await t.close();
+});
+
+const newestTitle = async () => (await t.app.inject({ method: 'GET', url: '/api/ledger' })).json<LedgerResponse>().items[0]?.title;
+
+/** Resolves with the next ledger notice this test's own listener receives. */
+async function nextNotice(database: Database): Promise<() => Promise<void>> {
+  let heard: () => void = () => undefined;
+  const notice = new Promise<void>((resolve) => (heard = resolve));
+  const stop = await database.listen(LEDGER_CHANGED_CHANNEL, () => heard());
+  return async () => {
+    await notice;
+    await stop();
+  };
+}
+
+describe('kept first pages and the notices of other processes', () => {
+  it("shows a work registered through this process's own connections at the very next request", async () => {
+    expect(await newestTitle()).toBe('First work');
+    await insertWork(t.deps.db, { title: 'Own work' });
+    expect(await newestTitle()).toBe('Own work');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('shows a work registered by another process once its notice has arrived', async () => {
+    const other = otherProcess!;
+    expect(await newestTitle()).toBe('Own work');
+    const noticed = await nextNotice(t.deps.database);
+    await insertWork(other.db, { title: 'Work from elsewhere' });
+    await noticed();
+    expect(await newestTitle()).toBe('Work from elsewhere');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps serving its first page while no notice comes, and reads the ledger again within the bound when a notice is lost',
+    async () => {
+      const other = otherProcess!;
+      const before = await newestTitle();
+      // A registration whose notice never arrives: the announcing trigger is off for its transaction only.
+      await other.db.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE ledger_version DISABLE TRIGGER ledger_version_announce_change`.execute(trx);
+        await insertWork(trx, { title: 'Unannounced work' });
+        await sql`ALTER TABLE ledger_version ENABLE TRIGGER ledger_version_announce_change`.execute(trx);
+      });
+      expect(await newestTitle()).toBe(before);
+      await new Promise((r) => setTimeout(r, LEDGER_NOTICE_BOUND_SECONDS * 1000 + 50));
+      expect(await newestTitle()).toBe('Unannounced work');
+    },
+  );
+});

@@ -1,0 +1,153 @@
+// LedgerStampSource: the change stamps a server process serves its kept answers against. While
+// its listener is connected it reads them only after a notice (or once the bound has passed);
+// otherwise on every request, as FreshReads does.
+import { describe, expect, it } from 'vitest';
+import { LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
+import { LedgerStampSource, type LedgerStamps } from '../../../server/db/ledger-stamps';
+
+/** A database whose stamps the test sets, counting the reads and letting the test hold them back. */
+function fakeDatabase() {
+  let additions = 0;
+  let reads = 0;
+  let held: (() => void)[] | null = null;
+  const read = async (): Promise<LedgerStamps> => {
+    reads++;
+    // What the database holds when the read starts, as a query's snapshot.
+    const seen = additions;
+    if (held) await new Promise<void>((resolve) => held?.push(resolve));
+    return { changes: '0', additions: String(seen), lastSeq: String(seen) };
+  };
+  return {
+    read,
+    register: () => additions++,
+    reads: () => reads,
+    hold: () => {
+      held = [];
+    },
+    release: async () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const resolve of waiting) resolve();
+      await new Promise((r) => setImmediate(r));
+    },
+  };
+}
+
+/** A listener the test drives: connect, drop and deliver notices by hand. */
+function fakeListener() {
+  let onNotice: () => void = () => undefined;
+  let onListening: (listening: boolean) => void = () => undefined;
+  let subscriptions = 0;
+  return {
+    subscribe: async (notice: () => void, listening: (on: boolean) => void) => {
+      subscriptions++;
+      onNotice = notice;
+      onListening = listening;
+      return async () => undefined;
+    },
+    connect: () => onListening(true),
+    drop: () => onListening(false),
+    deliver: () => onNotice(),
+    subscriptions: () => subscriptions,
+  };
+}
+
+const additionsOf = async (source: LedgerStampSource) => (await source.current()).additions;
+
+function setUp() {
+  const database = fakeDatabase();
+  const listener = fakeListener();
+  let now = 1_000_000;
+  const source = new LedgerStampSource(database.read, listener.subscribe, () => now);
+  // The source subscribes on its first use; the listener then connects.
+  const listen = async () => {
+    await source.current();
+    listener.connect();
+  };
+  return { database, listener, source, listen, advance: (ms: number) => (now += ms) };
+}
+
+describe('LedgerStampSource', () => {
+  it('reads the stamps for every request until its listener is connected', async () => {
+    const { database, listener, source } = setUp();
+    expect(await additionsOf(source)).toBe('0');
+    expect(await additionsOf(source)).toBe('0');
+    expect(listener.subscriptions()).toBe(1);
+    expect(database.reads()).toBe(2);
+  });
+
+  it('serves 100 requests from one read while no notice comes, and reads again after one', async () => {
+    const { database, listener, source, listen } = setUp();
+    await listen();
+    for (let i = 0; i < 100; i++) expect(await additionsOf(source)).toBe('0');
+    expect(database.reads()).toBe(2);
+
+    database.register();
+    listener.deliver();
+    expect(await additionsOf(source)).toBe('1');
+    expect(await additionsOf(source)).toBe('1');
+    expect(database.reads()).toBe(3);
+  });
+
+  it("sees this process's own write at the very next request (notice() called before the writer's answer)", async () => {
+    const { database, source, listen } = setUp();
+    await listen();
+    await source.current();
+    database.register();
+    source.notice();
+    expect(await additionsOf(source)).toBe('1');
+  });
+
+  it('reads again once the bound has passed without any notice (a notice lost with its connection)', async () => {
+    const { database, source, listen, advance } = setUp();
+    await listen();
+    await source.current();
+    database.register();
+    advance(LEDGER_NOTICE_BOUND_SECONDS * 1000 - 1);
+    expect(await additionsOf(source)).toBe('0');
+    advance(1);
+    expect(await additionsOf(source)).toBe('1');
+  });
+
+  it('answers a request after a notice with a read begun after it, not with the read under way', async () => {
+    const { database, listener, source, listen } = setUp();
+    await listen();
+    database.hold();
+    const early = source.current();
+    database.register();
+    listener.deliver();
+    const late = source.current();
+    await database.release();
+    expect(await early).toEqual({ changes: '0', additions: '0', lastSeq: '0' });
+    expect(await late).toEqual({ changes: '0', additions: '1', lastSeq: '1' });
+    // And what is kept afterwards is the later read, whichever finished first.
+    expect(await additionsOf(source)).toBe('1');
+    expect(database.reads()).toBe(3);
+  });
+
+  it('shares one read among the requests that come between two notices', async () => {
+    const { database, source, listen } = setUp();
+    await listen();
+    database.hold();
+    const waiting = Array.from({ length: 10 }, () => source.current());
+    await database.release();
+    await Promise.all(waiting);
+    expect(database.reads()).toBe(2);
+  });
+
+  it('goes back to reading for every request while the listener is down, and reads afresh when it is back', async () => {
+    const { database, listener, source, listen } = setUp();
+    await listen();
+    await source.current();
+    listener.drop();
+    database.register();
+    expect(await additionsOf(source)).toBe('1');
+    expect(await additionsOf(source)).toBe('1');
+    expect(database.reads()).toBe(4);
+    database.register();
+    listener.connect();
+    expect(await additionsOf(source)).toBe('2');
+    expect(await additionsOf(source)).toBe('2');
+    expect(database.reads()).toBe(5);
+  });
+});
