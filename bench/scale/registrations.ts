@@ -1,6 +1,8 @@
 // Registering real small images through the app's HTTP API, as an artist's browser does:
 // POST /api/uploads (multipart) and then POST /api/submissions (JSON). Images are made up front
 // by the seed's image generator, each one different, so no registration is a duplicate.
+import crypto from 'node:crypto';
+import http from 'node:http';
 import { chance, makePrompt, makeTitle, makeTool, seededRandom } from '../../server/cli/seed-content';
 import { generateSeedImage, pickFormat } from '../../server/cli/seed-images';
 
@@ -8,6 +10,48 @@ export interface BenchImage {
   bytes: Buffer;
   mime: string;
   name: string;
+  /** The POST /api/uploads body, made up front so the clients spend little of the shared CPU. */
+  form: { body: Buffer; contentType: string };
+}
+
+/** A multipart/form-data body with the one file field the upload takes. */
+function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form'] {
+  const boundary = `bench${crypto.randomBytes(12).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${mime}\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+// Kept-alive connections, as a browser keeps them.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** POSTs `body` and returns the status and the parsed JSON answer. */
+function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': body.length, accept: 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+            });
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
@@ -15,7 +59,9 @@ const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as con
 async function makeImage(seed: number, index: number): Promise<BenchImage> {
   const random = seededRandom(seed + index * 7919);
   const format = pickFormat(random);
-  return { bytes: await generateSeedImage(random, { format }), mime: MIME[format], name: `bench-${seed}-${index}.${format}` };
+  const bytes = await generateSeedImage(random, { format });
+  const name = `bench-${seed}-${index}.${format}`;
+  return { bytes, mime: MIME[format], name, form: uploadForm(bytes, MIME[format], name) };
 }
 
 export async function makeImages(count: number, seed: number): Promise<BenchImage[]> {
@@ -49,15 +95,14 @@ let counter = 0;
 
 /** One registration through the API; returns the new work's id, or throws with the server's answer. */
 export async function registerOne(baseUrl: string, image: BenchImage): Promise<{ id: string; registry_id: string }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(image.bytes)], { type: image.mime }), image.name);
-  const upload = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
-  const uploaded = (await upload.json()) as { upload_id?: string };
-  if (upload.status !== 201 || !uploaded.upload_id) throw new Error(`upload answered ${upload.status}: ${JSON.stringify(uploaded)}`);
+  const upload = await post(`${baseUrl}/api/uploads`, image.form.body, image.form.contentType);
+  const uploadId = upload.json.upload_id;
+  if (upload.status !== 201 || typeof uploadId !== 'string')
+    throw new Error(`upload answered ${upload.status}: ${JSON.stringify(upload.json)}`);
   const random = seededRandom(++counter * 104_729);
   const { tool, tool_other } = makeTool(random);
   const body = {
-    upload_id: uploaded.upload_id,
+    upload_id: uploadId,
     title: makeTitle(random),
     prompt: makePrompt(random),
     prompt_visibility: chance(random, 0.15) ? 'private' : 'public',
@@ -66,20 +111,18 @@ export async function registerOne(baseUrl: string, image: BenchImage): Promise<{
     author_email: `bench-${counter}@example.com`,
     artist_name: `Bench Artist ${counter % 50}`,
   };
-  const submit = await fetch(`${baseUrl}/api/submissions`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-  });
-  const created = (await submit.json()) as { id?: string; registry_id?: string };
-  if (submit.status !== 201 || !created.id || !created.registry_id)
-    throw new Error(`submission answered ${submit.status}: ${JSON.stringify(created)}`);
-  return { id: created.id, registry_id: created.registry_id };
+  const submit = await post(`${baseUrl}/api/submissions`, Buffer.from(JSON.stringify(body)), 'application/json');
+  const { id, registry_id: registryId } = submit.json;
+  if (submit.status !== 201 || typeof id !== 'string' || typeof registryId !== 'string')
+    throw new Error(`submission answered ${submit.status}: ${JSON.stringify(submit.json)}`);
+  return { id, registry_id: registryId };
 }
 
 export interface RegistrationStream {
   /** Works registered so far. */
   readonly done: number;
+  /** performance.now() when the last of them was registered. */
+  readonly lastDoneAt: number;
   readonly failures: string[];
   stop(): Promise<void>;
 }
@@ -87,7 +130,7 @@ export interface RegistrationStream {
 /** `clients` loops registering one work after another until stopped or out of images. */
 export function startRegistrations(baseUrl: string, pool: ImagePool, clients: number): RegistrationStream {
   let stopping = false;
-  const state = { done: 0, failures: [] as string[] };
+  const state = { done: 0, lastDoneAt: performance.now(), failures: [] as string[] };
   const loop = async () => {
     while (!stopping) {
       const image = await pool.take();
@@ -95,6 +138,7 @@ export function startRegistrations(baseUrl: string, pool: ImagePool, clients: nu
       try {
         await registerOne(baseUrl, image);
         state.done++;
+        state.lastDoneAt = performance.now();
       } catch (err) {
         state.failures.push((err as Error).message);
         if (state.failures.length > 20) return;
@@ -105,6 +149,9 @@ export function startRegistrations(baseUrl: string, pool: ImagePool, clients: nu
   return {
     get done() {
       return state.done;
+    },
+    get lastDoneAt() {
+      return state.lastDoneAt;
     },
     get failures() {
       return state.failures;

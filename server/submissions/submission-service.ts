@@ -4,8 +4,8 @@
 //
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
 // order), re-checks exact duplicates, draws the registry number, appends the transparency-log
-// leaf and inserts the work with the C2PA manifest store its upload carried: all of it commits
-// or none, and a rolled-back registration gives its number back (works/works-repository.ts
+// leaf, inserts the work with the C2PA manifest store its upload carried and tells the live
+// ledger pages about it: all of it commits or none, and a rolled-back registration gives its number back (works/works-repository.ts
 // nextRegistrySeqs). The upload's files become the work's files; if anything fails they (and the
 // store) stay with the upload row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
@@ -102,15 +102,14 @@ export async function registerSubmission(
     const [leafIndex] = await recordRegistrations(trx, [
       submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
     ]);
-    await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
+    if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
+    // Sent with the commit (PostgreSQL delivers a transaction's notices only if it commits).
+    await notify(trx, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score }));
     return { registryId, seq, leafIndex };
   });
 
   const log = options.log ?? silentLog;
-  // After commit: the work is registered whatever happens to these two.
-  await notify(deps.db, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score })).catch((err: unknown) =>
-    log.error({ err, submission: id }, 'could not notify realtime listeners'),
-  );
+  // After commit: the work is registered whatever happens to the e-mail.
   if (options.mailer) {
     await sendVerificationEmail(deps, options.mailer, log, {
       id,
