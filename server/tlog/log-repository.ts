@@ -1,6 +1,6 @@
 // SQL of the transparency log's read side: leaves, checkpoints, and the public work → leaf map.
 // bigint columns arrive as strings from pg; they are converted here, so callers see numbers.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { DB, TlogLeavesTable } from '../db/types';
 import { isUuid } from '../../core/ids';
 import { fromHex } from './hex';
@@ -39,6 +39,24 @@ async function readLeafColumn(db: Kysely<DB>, column: 'leaf_hash' | 'canonical_j
 /** Leaf hashes start..end-1 in order. */
 export async function readLeafHashes(db: Kysely<DB>, start: number, end: number): Promise<Uint8Array[]> {
   return (await readLeafColumn(db, 'leaf_hash', start, end)).map(fromHex);
+}
+
+/** Leaf hashes of each of a few short ranges [start, end), in order, read in one query. */
+export async function readLeafHashSpans(db: Kysely<DB>, ranges: ReadonlyArray<readonly [number, number]>): Promise<Uint8Array[][]> {
+  const indexes = ranges.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => String(start + i)));
+  const rows = await db
+    .selectFrom('tlog_leaves')
+    .select(['leaf_index', 'leaf_hash'])
+    .where(sql<SqlBool>`leaf_index = ANY(${indexes}::bigint[])`)
+    .execute();
+  const byIndex = new Map(rows.map((row) => [Number(row.leaf_index), row.leaf_hash]));
+  return ranges.map(([start, end]) =>
+    Array.from({ length: end - start }, (_, i) => {
+      const hash = byIndex.get(start + i);
+      if (hash === undefined) throw new Error(`Transparency log has no leaf ${start + i}`);
+      return fromHex(hash);
+    }),
+  );
 }
 
 /** The entries (canonical JSON) of leaves start..end-1 in order: the data each leaf hash was computed from. */

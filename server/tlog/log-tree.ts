@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { fromHex, toHex } from './hex';
 import { emptyRoot } from './merkle';
-import { insertSubtreeHashes, readLeafHashes, readSubtreeHashes, type SubtreeRef } from './log-repository';
+import { insertSubtreeHashes, readLeafHashes, readLeafHashSpans, readSubtreeHashes, type SubtreeRef } from './log-repository';
 import { subtreeKey, TreeHasher, type SubtreeNode, type SubtreeStore } from './tree-hasher';
 
 const hashers = new WeakMap<Kysely<DB>, TreeHasher>();
@@ -40,7 +40,10 @@ export function databaseSubtreeStore(db: Kysely<DB>): SubtreeStore {
 export function logTree(db: Kysely<DB>): TreeHasher {
   let hasher = hashers.get(db);
   if (!hasher) {
-    hasher = new TreeHasher((start, end) => readLeafHashes(db, start, end), { store: databaseSubtreeStore(db) });
+    hasher = new TreeHasher((start, end) => readLeafHashes(db, start, end), {
+      store: databaseSubtreeStore(db),
+      readSpans: (ranges) => readLeafHashSpans(db, ranges),
+    });
     hashers.set(db, hasher);
   }
   return hasher;

@@ -23,6 +23,9 @@ import { hashChildren, splitPoint, type LeafRange } from './merkle';
 /** Returns the leaf hashes with indices start..end-1, in order. */
 export type LeafHashReader = (start: number, end: number) => Promise<Uint8Array[]>;
 
+/** Returns the leaf hashes of each of a few short ranges, in order: one read instead of one per range. */
+export type LeafSpanReader = (ranges: ReadonlyArray<readonly [number, number]>) => Promise<Uint8Array[][]>;
+
 /** A complete subtree: `size` (a power of two) leaves from `start` (a multiple of `size`). */
 export interface SubtreeNode {
   start: number;
@@ -48,6 +51,8 @@ export interface TreeHasherOptions {
   readChunk?: number;
   /** Where memoised hashes are also read from and written to. */
   store?: SubtreeStore;
+  /** Reads a call's leaves in one go when they are few (a proof's); without it, range by range. */
+  readSpans?: LeafSpanReader;
 }
 
 // 16: a proof then reads at most 15 leaves at the log's edge and the 16 of its own block, and
@@ -58,6 +63,8 @@ const DEFAULT_MIN_CACHED = 16;
 const DEFAULT_READ_CHUNK = 8192;
 /** Leaf reads in flight at once for one call. */
 const FETCH_CONCURRENCY = 4;
+/** At most this many leaves are read in one go by `readSpans`. */
+const SPAN_READ_MAX = 512;
 
 // Arithmetic, not bit operations, so sizes past 2^31 stay correct.
 function isPowerOfTwo(x: number): boolean {
@@ -71,6 +78,7 @@ export class TreeHasher {
   private readonly minCachedSize: number;
   private readonly readChunk: number;
   private readonly store: SubtreeStore | undefined;
+  private readonly readSpans: LeafSpanReader | undefined;
 
   constructor(
     private readonly read: LeafHashReader,
@@ -79,6 +87,7 @@ export class TreeHasher {
     this.minCachedSize = options.minCachedSize ?? DEFAULT_MIN_CACHED;
     this.readChunk = options.readChunk ?? DEFAULT_READ_CHUNK;
     this.store = options.store;
+    this.readSpans = options.readSpans;
     if (!isPowerOfTwo(this.minCachedSize)) throw new RangeError('minCachedSize must be a power of two');
     if (!Number.isSafeInteger(this.readChunk) || this.readChunk < 1) throw new RangeError('readChunk must be a positive integer');
   }
@@ -90,15 +99,19 @@ export class TreeHasher {
 
   /** MTH(D[start:end]) for each range, in order. Every range must lie inside the stored log. */
   async hashRanges(ranges: readonly LeafRange[]): Promise<Uint8Array[]> {
-    const needed: Array<[number, number]> = [];
     for (const [start, end] of ranges) {
       if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) {
         throw new RangeError(`Invalid leaf range [${start}, ${end})`);
       }
     }
-    if (this.store) await this.loadStored(ranges, this.store);
-    for (const [start, end] of ranges) this.plan(start, end, needed);
-    const leaves = await this.fetch(needed);
+    // The leaves no memoised subtree can stand in for (a proof's own block, the log's ragged
+    // right edge) are read while the store is asked for the rest: one round trip, not two.
+    const certain: Array<[number, number]> = [];
+    for (const [start, end] of ranges) this.plan(start, end, certain, true);
+    const [, leaves] = await Promise.all([this.store && this.loadStored(ranges, this.store), this.fetch(certain)]);
+    const needed: Array<[number, number]> = [];
+    for (const [start, end] of ranges) this.plan(start, end, needed, false);
+    for (const [index, hash] of await this.fetch(unread(needed, leaves))) leaves.set(index, hash);
     const computed: Array<SubtreeNode & { hash: Uint8Array }> = [];
     const hashes = ranges.map(([start, end]) => this.compute(start, end, leaves, computed));
     if (this.store && computed.length > 0) await this.store.write(computed);
@@ -150,10 +163,14 @@ export class TreeHasher {
     return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? subtreeKey(start, size) : undefined;
   }
 
-  /** Appends to `out` the leaf ranges (merged when adjacent) needed to hash [start, end). */
-  private plan(start: number, end: number, out: Array<[number, number]>): void {
+  /**
+   * Appends to `out` the leaf ranges (merged when adjacent) needed to hash [start, end). With
+   * `assumeMemoised`, every memoisable subtree counts as known: only leaves that are needed
+   * whatever the memo holds.
+   */
+  private plan(start: number, end: number, out: Array<[number, number]>, assumeMemoised: boolean): void {
     const key = this.key(start, end);
-    if (key && this.memo.has(key)) return;
+    if (key && (assumeMemoised || this.memo.has(key))) return;
     if (end - start <= this.minCachedSize) {
       const last = out[out.length - 1];
       if (last && last[1] === start) last[1] = end;
@@ -161,30 +178,36 @@ export class TreeHasher {
       return;
     }
     const k = splitPoint(end - start);
-    this.plan(start, start + k, out);
-    this.plan(start + k, end, out);
+    this.plan(start, start + k, out, assumeMemoised);
+    this.plan(start + k, end, out, assumeMemoised);
   }
 
   /**
-   * Reads the planned leaf ranges, a few at a time: a proof's ranges (its own block, the log's
-   * right edge) then cost one round trip instead of one each, and a first pass over a large log
-   * never has more than FETCH_CONCURRENCY chunks in flight.
+   * Reads the planned leaf ranges: in one go when they are few (a proof's), else a few chunks at
+   * a time, so a first pass over a large log never has more than FETCH_CONCURRENCY in flight.
    */
   private async fetch(ranges: Array<[number, number]>): Promise<Map<number, Uint8Array>> {
+    const leaves = new Map<number, Uint8Array>();
+    const keep = (from: number, to: number, hashes: Uint8Array[]) => {
+      if (hashes.length !== to - from) throw new Error(`Leaf reader returned ${hashes.length} leaves for range [${from}, ${to})`);
+      hashes.forEach((h, i) => leaves.set(from + i, h));
+    };
+    if (ranges.length === 0) return leaves;
+    const count = ranges.reduce((n, [start, end]) => n + end - start, 0);
+    if (this.readSpans && count <= SPAN_READ_MAX) {
+      const spans = await this.readSpans(ranges);
+      ranges.forEach(([from, to], i) => keep(from, to, spans[i] ?? []));
+      return leaves;
+    }
     const chunks: Array<[number, number]> = [];
     for (const [start, end] of ranges) {
       for (let from = start; from < end; from += this.readChunk) chunks.push([from, Math.min(end, from + this.readChunk)]);
     }
-    const leaves = new Map<number, Uint8Array>();
     let next = 0;
     const reader = async () => {
       while (next < chunks.length) {
         const [from, to] = chunks[next++];
-        const hashes = await this.read(from, to);
-        if (hashes.length !== to - from) {
-          throw new Error(`Leaf reader returned ${hashes.length} leaves for range [${from}, ${to})`);
-        }
-        hashes.forEach((h, i) => leaves.set(from + i, h));
+        keep(from, to, await this.read(from, to));
       }
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, chunks.length) }, reader));
@@ -214,4 +237,18 @@ export class TreeHasher {
     }
     return hash;
   }
+}
+
+/** The parts of `ranges` whose leaves are not in `leaves` yet. */
+function unread(ranges: Array<[number, number]>, leaves: ReadonlyMap<number, Uint8Array>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [start, end] of ranges) {
+    for (let i = start; i < end; i++) {
+      if (leaves.has(i)) continue;
+      const last = out[out.length - 1];
+      if (last && last[1] === i) last[1] = i + 1;
+      else out.push([i, i + 1]);
+    }
+  }
+  return out;
 }

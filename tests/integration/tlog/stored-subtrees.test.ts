@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLeafHashes } from '../../../server/tlog/log-repository';
+import { readLeafHashes, readLeafHashSpans } from '../../../server/tlog/log-repository';
 import { databaseSubtreeStore } from '../../../server/tlog/log-tree';
 import { consistencyProof, consistencyProofRanges, inclusionProof, inclusionProofRanges } from '../../../server/tlog/merkle';
 import { appendLogEvents } from '../../../server/tlog/store';
@@ -18,8 +18,8 @@ let t: TestDatabase;
 let all: Buffer[] = [];
 
 /** A hasher as a freshly started process has it: nothing in memory, the database's stored hashes. */
-function freshProcess() {
-  const counts = { leavesRead: 0, storeReads: 0 };
+function freshProcess(options: { spans?: boolean } = {}) {
+  const counts = { leavesRead: 0, storeReads: 0, spanReads: 0 };
   const store = databaseSubtreeStore(t.database.db);
   const counted: SubtreeStore = {
     read: (nodes) => {
@@ -33,7 +33,15 @@ function freshProcess() {
       counts.leavesRead += end - start;
       return readLeafHashes(t.database.db, start, end);
     },
-    { store: counted },
+    {
+      store: counted,
+      readSpans: options.spans
+        ? (ranges) => {
+            counts.spanReads += 1;
+            return readLeafHashSpans(t.database.db, ranges);
+          }
+        : undefined,
+    },
   );
   return { hasher, counts };
 }
@@ -100,6 +108,17 @@ describe('transparency log: stored subtree hashes', () => {
         expect(refVerifyInclusion(all[index].toString('hex'), index, size, proof, root)).toBe(true);
         expect(counts.leavesRead).toBeLessThanOrEqual(32);
       }
+    }
+  });
+
+  it("read an inclusion proof's leaves (its own block and the log's edge) in one query, beside the one store query", async () => {
+    const size = 2999;
+    const leaves = all.slice(0, size);
+    for (const index of [0, 17, 1000, 2990]) {
+      const { hasher, counts } = freshProcess({ spans: true });
+      const proof = hex(await hasher.hashRanges(inclusionProofRanges(index, size)));
+      expect(proof).toEqual(hex(inclusionProof(index, leaves)));
+      expect(counts).toEqual({ leavesRead: 0, storeReads: 1, spanReads: 1 });
     }
   });
 
