@@ -44,6 +44,8 @@ const envSchema = z.object({
   IMAGE_WORKERS: positiveInt.default(Math.min(4, Math.max(2, os.availableParallelism() - 1))),
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   IMAGE_JOB_TIMEOUT_MS: positiveInt.default(20_000),
+  // Niceness of every thread but the one serving HTTP (thread-priority.ts); 0 leaves them equal.
+  BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // Connection budgets (issue 11): a client that sends its headers, or its whole request, too
   // slowly is cut off; idle keep-alive and idle sockets are closed.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
@@ -94,6 +96,8 @@ export interface AppConfig {
   uploadTtlHours: number;
   /** Image worker threads, jobs that may wait for one, and each job's time limit. */
   imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number };
+  /** Niceness (0–19) of the process's threads other than the HTTP thread; 0 leaves them as started. */
+  backgroundThreadNice: number;
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlogWitnessing: witnessingConfig(e.TLOG_WITNESSES, e.TLOG_WITNESS_QUORUM),
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
     imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },
+    backgroundThreadNice: e.BACKGROUND_THREAD_NICE,
     http: {
       // Node requires the headers' deadline to fall within the whole request's.
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),

@@ -6,9 +6,11 @@ import { buildApp } from './app';
 import { keepStatisticsFresh } from './db/statistics';
 import { startDraining } from './site/readiness';
 import { keepLedgerSnapshotFresh, ledgerSnapshotsFor } from './ledger/snapshot/ledger-snapshots';
+import { keepBackgroundThreadsLowered } from './thread-priority';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const stopLoweringThreads = keepBackgroundThreadsLowered(config.backgroundThreadNice);
   const deps = await openRuntime(config);
   const app = await buildApp(deps);
   const stopStatistics = keepStatisticsFresh(deps.database, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     force.unref();
     stopStatistics();
     stopSnapshots();
+    stopLoweringThreads();
     await app.close();
     clearTimeout(cut);
     await deps.database.close();
