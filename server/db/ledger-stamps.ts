@@ -61,6 +61,7 @@ export class LedgerStampSource {
   private subscription: Promise<() => Promise<void>> | null = null;
   private closed = false;
   private readonly perRequest: FreshReads<LedgerStamps>;
+  private readonly noticeListeners = new Set<() => void>();
 
   constructor(
     private readonly read: () => Promise<LedgerStamps>,
@@ -87,10 +88,18 @@ export class LedgerStampSource {
   notice(): void {
     this.notices += 1;
     if (this.listening) this.readSinceLastNotice().catch(() => undefined);
+    for (const listener of this.noticeListeners) listener();
+  }
+
+  /** Calls `listener` on every notice until the returned function is called. */
+  onNotice(listener: () => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.noticeListeners.clear();
     this.listening = false;
     const subscription = this.subscription;
     this.subscription = null;

@@ -13,7 +13,9 @@ import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
 import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
-import { currentLedgerStamps } from '../db/ledger-stamps';
+import { currentLedgerStamps, ledgerStampSourceOf } from '../db/ledger-stamps';
+import { RefreshAhead } from './refresh-ahead';
+import type { LedgerQueryParams } from './ledger-query';
 import { CachedAnswers } from './cached-answers';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
@@ -58,8 +60,8 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     return { figures, text: JSON.stringify(ledgerFiguresSchema.parse(part)) };
   });
 
-  app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {
-    const query = request.query;
+  /** The whole /api/ledger answer to `query`: the kept (or newly built) page joined to the figures. */
+  const answerLedger = async (query: LedgerQueryParams): Promise<{ body: string; contentType: string }> => {
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
     const key = JSON.stringify([query.date ? minute : null, query]);
@@ -101,8 +103,19 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     );
     const { text: figuresText } = await figuresRead;
     // Two JSON objects with distinct keys, joined into one: {page part, figures part}.
-    const body = `${cached.body.slice(0, -1)},${figuresText.slice(1)}`;
-    return reply.type(cached.contentType).send(body);
+    return { body: `${cached.body.slice(0, -1)},${figuresText.slice(1)}`, contentType: cached.contentType };
+  };
+  // First pages (numbered page 1; where a new work shows at once) are rebuilt on every change
+  // while visitors ask for them (refresh-ahead.ts).
+  const firstPages = new RefreshAhead(answerLedger);
+  const stopRefreshing = ledgerStampSourceOf(deps.db)?.onNotice(() => firstPages.changed());
+  fastify.addHook('onClose', async () => stopRefreshing?.());
+
+  app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {
+    const query = request.query;
+    if (!query.cursor && query.page === 1) firstPages.asked(JSON.stringify(query), query);
+    const answer = await answerLedger(query);
+    return reply.type(answer.contentType).send(answer.body);
   });
 
   app.get('/api/featured', { schema: featuredSchema }, async (_request, reply) => {

@@ -1,0 +1,38 @@
+// First pages asked for lately are built again as soon as this process hears the ledger changed
+// (its own write, or another process's notice: server/db/ledger-stamps.ts), instead of by the
+// first visitor after the change, who would otherwise wait for the rebuild. Requests that come
+// while it runs share it (cached-answers.ts), and a page nobody has asked for in the last
+// REFRESH_WINDOW_MS is not rebuilt ahead, so the extra work follows the traffic.
+const REFRESH_WINDOW_MS = 10_000;
+/** At most this many different questions are kept fresh ahead of time. */
+const MAX_QUESTIONS = 8;
+
+export class RefreshAhead<Q> {
+  /** Questions by key, least recently asked first. */
+  private readonly recent = new Map<string, { question: Q; askedAtMs: number }>();
+
+  constructor(
+    private readonly answer: (question: Q) => Promise<unknown>,
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {}
+
+  /** A visitor asked `question`: keep it fresh for a while. */
+  asked(key: string, question: Q): void {
+    this.recent.delete(key);
+    this.recent.set(key, { question, askedAtMs: this.nowMs() });
+    if (this.recent.size > MAX_QUESTIONS) this.recent.delete(this.recent.keys().next().value as string);
+  }
+
+  /** The ledger changed: answer every question asked lately again, in the background. */
+  changed(): void {
+    const now = this.nowMs();
+    for (const [key, { question, askedAtMs }] of this.recent) {
+      if (now - askedAtMs > REFRESH_WINDOW_MS) {
+        this.recent.delete(key);
+        continue;
+      }
+      // A failure here is the next visitor's to see (and report): that request builds again.
+      this.answer(question).catch(() => undefined);
+    }
+  }
+}
