@@ -1,7 +1,8 @@
 -- Each server process keeps the ledger's change stamps (migration 008) in memory instead of
--- reading them for every request (server/db/ledger-stamps.ts): any statement that moves them
--- also tells every listening process, which then reads them again. NOTIFY is delivered at
--- commit, never for a rolled-back change, and identical notices of one transaction fold into one.
+-- reading them for every request (server/db/ledger-stamps.ts): a statement that moves them also
+-- tells every listening process, which then reads them again. NOTIFY is delivered at commit,
+-- never for a rolled-back change, and identical notices of one transaction fold into one. Writes
+-- that move only `version` (columns no public answer shows, such as the e-mail token) stay quiet.
 CREATE FUNCTION announce_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('ledger_changed', '');
@@ -9,4 +10,6 @@ BEGIN
 END $$;
 
 CREATE TRIGGER ledger_version_announce_change AFTER UPDATE ON ledger_version
-  FOR EACH STATEMENT EXECUTE FUNCTION announce_ledger_change();
+  FOR EACH ROW
+  WHEN (OLD.changes IS DISTINCT FROM NEW.changes OR OLD.additions IS DISTINCT FROM NEW.additions)
+  EXECUTE FUNCTION announce_ledger_change();

@@ -72,4 +72,21 @@ describe('kept first pages and the notices of other processes', () => {
       expect(await newestTitle()).toBe('Unannounced work');
     },
   );
+
+  it('sends one notice for a registration and none for a change no public answer shows (an e-mail token)', async () => {
+    const heard: string[] = [];
+    let done: () => void = () => undefined;
+    const registrationHeard = new Promise<void>((resolve) => (done = resolve));
+    const stop = await t.deps.database.listen(LEDGER_CHANGED_CHANNEL, (payload) => {
+      heard.push(payload);
+      // Notices arrive in commit order: the registration's is the one after the marker.
+      if (heard.indexOf('marker') !== -1 && heard.length > heard.indexOf('marker') + 1) done();
+    });
+    await sql`UPDATE submissions SET email_verify_token_hash = 'abc', email_verify_sent_at = now()`.execute(t.deps.db);
+    await sql`SELECT pg_notify(${LEDGER_CHANGED_CHANNEL}, 'marker')`.execute(t.deps.db);
+    await insertWork(t.deps.db, { title: 'Announced work' });
+    await registrationHeard;
+    await stop();
+    expect(heard).toEqual(['marker', '']);
+  });
 });
