@@ -6,9 +6,9 @@ import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { Submission } from '../db/types';
 import { MESSAGES } from '../../core/messages';
-import { hashLinkToken, newLinkToken } from '../mail/link-tokens';
+import { hashLinkToken } from '../mail/link-tokens';
 import type { Mailer } from '../mail/mailer';
-import { findWorksByVerifyTokenHash, markEmailVerified, storeVerifyToken } from './submissions-repository';
+import { findWorksByVerifyTokenHash, markEmailVerified } from './submissions-repository';
 import { scoreStoredWork } from './rescore';
 import type { TrustResult } from './trust';
 
@@ -41,23 +41,18 @@ function messageFor(work: { title: string; registry_id: string }, link: string, 
 }
 
 /**
- * Stores a fresh token for the work, then hands the message to the mailer without waiting for
- * the SMTP server: a slow or failed e-mail must never delay or fail the registration, so
- * problems are logged (without the address). Mailer.idle() waits for the delivery.
+ * Hands the message with the link of `token` (whose hash the registration stored with the work)
+ * to the mailer without waiting for the SMTP server: a slow or failed e-mail must never delay or
+ * fail the registration, so problems are logged (without the address). Mailer.idle() waits for
+ * the delivery.
  */
-export async function sendVerificationEmail(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+export function mailVerificationLink(
+  deps: Pick<AppDeps, 'config'>,
   mailer: Mailer,
   log: MailLog,
   work: { id: string; registry_id: string; title: string; author_email: string },
-): Promise<void> {
-  const { token, hash } = newLinkToken();
-  try {
-    await storeVerifyToken(deps.db, work.id, hash, deps.now());
-  } catch (err) {
-    log.error({ err, submission: work.id }, 'could not store the e-mail verification token');
-    return;
-  }
+  token: string,
+): void {
   const link = verifyLink(deps.config.siteUrl, token);
   const { subject, text } = messageFor(work, link, `${deps.config.siteUrl}/verify/${work.id}`);
   mailer.send({ to: work.author_email, subject, text }).then(

@@ -26,7 +26,8 @@ import {
   workRegisteredNotice,
 } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
-import { sendVerificationEmail, type MailLog } from './email-verification';
+import { mailVerificationLink, type MailLog } from './email-verification';
+import { newLinkToken } from '../mail/link-tokens';
 import { gatherRegistryEvidence } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
 import type { Mailer } from '../mail/mailer';
@@ -87,6 +88,7 @@ export async function registerSubmission(
   let trust = scoreRegistration(body, upload, registry, createdAt);
 
   const id = crypto.randomUUID();
+  const verification = options.mailer ? newLinkToken() : undefined;
   const { registryId, seq, leafIndex } = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeUpload(trx, upload.id, createdAt))) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
     await lockRegistrations(trx);
@@ -99,9 +101,12 @@ export async function registerSubmission(
     }
     const [seq] = await nextRegistrySeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
-    const [leafIndex] = await recordRegistrations(trx, [
-      submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
-    ]);
+    const row = {
+      ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
+      // The e-mailed link's token is stored with the work: no second write to the row after commit.
+      ...(verification && { email_verify_token_hash: verification.hash, email_verify_sent_at: deps.now() }),
+    };
+    const [leafIndex] = await recordRegistrations(trx, [row]);
     if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
     // Sent with the commit (PostgreSQL delivers a transaction's notices only if it commits).
     await notify(trx, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score }));
@@ -110,13 +115,14 @@ export async function registerSubmission(
 
   const log = options.log ?? silentLog;
   // After commit: the work is registered whatever happens to the e-mail.
-  if (options.mailer) {
-    await sendVerificationEmail(deps, options.mailer, log, {
-      id,
-      registry_id: registryId,
-      title: body.title,
-      author_email: body.author_email,
-    });
+  if (options.mailer && verification) {
+    mailVerificationLink(
+      deps,
+      options.mailer,
+      log,
+      { id, registry_id: registryId, title: body.title, author_email: body.author_email },
+      verification.token,
+    );
   }
 
   return {

@@ -4,14 +4,6 @@ import type { Kysely } from 'kysely';
 import type { DB, Submission } from '../db/types';
 import type { TrustResult } from './trust';
 
-export async function storeVerifyToken(db: Kysely<DB>, id: string, tokenHash: string, sentAt: Date): Promise<void> {
-  await db
-    .updateTable('submissions')
-    .set({ email_verify_token_hash: tokenHash, email_verify_sent_at: sentAt })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Gives several works one verification token: the works of one batch, confirmed by one link. */
 export async function storeVerifyTokenForWorks(
   db: Kysely<DB>,
