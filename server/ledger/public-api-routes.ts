@@ -18,6 +18,8 @@ import {
 import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
 import { CachedAnswers } from './cached-answers';
+import { RefreshAhead } from './refresh-ahead';
+import { ledgerStampSourceOf } from '../db/ledger-stamps';
 import { queryParameterRules } from './invalid-parameter';
 import { croissantSchema, dumpSchema, publicLedgerSchema, snapshotByIdSchema, snapshotSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';
@@ -53,18 +55,16 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   const cache = new CachedAnswers(db, RESPONSE_CACHE_BYTES, deps.now);
 
-  async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
-    const now = deps.now();
-    const generatedAt = cachePeriodStart(now);
-    // JSON is read by programs in place; the other formats are files people save.
-    if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, now));
-    // The same question asked again gets the same bytes back while they are current (cached-answers.ts).
+  /** The kept (or newly built) answer to `query` (cached-answers.ts). */
+  async function ledgerAnswer(query: PublicApiQuery) {
+    const generatedAt = cachePeriodStart(deps.now());
+    // The same question asked again gets the same bytes back while they are current.
     const key = JSON.stringify([generatedAt, query]);
     const scope = {
       firstPage: query.offset === 0 && !query.cursor,
       gainsWorkAfter: (seq: string) => publicApiGainsWorkAfter(db, query, seq),
     };
-    const answer = await cache.get(key, scope, async () => {
+    return cache.get(key, scope, async () => {
       const page = await readPublicApiPage(db, query);
       const records = page.rows.map((row) =>
         toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
@@ -74,6 +74,17 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const body = format.write(records, { metadata, siteUrl });
       return { body, etag: strongEtag(body), contentType: format.contentType };
     });
+  }
+  // First pages (where a new work shows at once) are rebuilt on every change while asked for (refresh-ahead.ts).
+  const firstPages = new RefreshAhead(ledgerAnswer);
+  const stopRefreshing = ledgerStampSourceOf(db)?.onNotice(() => firstPages.changed());
+  app.addHook('onClose', async () => stopRefreshing?.());
+
+  async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
+    // JSON is read by programs in place; the other formats are files people save.
+    if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, deps.now()));
+    if (query.offset === 0 && !query.cursor) firstPages.asked(JSON.stringify(query), query);
+    const answer = await ledgerAnswer(query);
     return sendCacheable(request, reply, answer.body, answer.contentType, answer.etag);
   }
 
