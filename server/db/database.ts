@@ -16,7 +16,7 @@ import {
   readLedgerStamps,
   useLedgerStampSource,
 } from './ledger-stamps';
-import { watchLedgerWrites } from './ledger-write-watch';
+import { watchLedgerWrites, type LedgerWriteWatch } from './ledger-write-watch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -76,8 +76,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
-  return withLedgerStamps({
+  const writes = watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
+  return withLedgerStamps(writes, {
     kind: 'pglite',
     db,
     pool,
@@ -98,10 +98,10 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleConnectionError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
+  const writes = watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
   // Fail fast with the server's own message (wrong password, missing database…).
   await pool.query('SELECT 1');
-  return withLedgerStamps({
+  return withLedgerStamps(writes, {
     kind: 'postgres',
     db,
     pool,
@@ -156,10 +156,12 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
  * Keeps the ledger's change stamps in this process from the database's notices (ledger-stamps.ts)
  * and stops listening when the database closes.
  */
-function withLedgerStamps(database: Database): Database {
+function withLedgerStamps(writes: LedgerWriteWatch, database: Database): Database {
   const source = new LedgerStampSource(
     () => readLedgerStamps(database.db),
     (onNotice, onListening) => database.listen(LEDGER_CHANGED_CHANNEL, onNotice, onListening),
+    Date.now,
+    (payload) => writes.ownsBackend(Number(payload)),
   );
   useLedgerStampSource(database.db, source);
   const close = database.close;

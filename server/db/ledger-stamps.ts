@@ -41,8 +41,14 @@ export async function readLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
   return { changes: String(r?.changes ?? '0'), additions: String(r?.additions ?? '0'), lastSeq: String(r?.last_seq ?? '0') };
 }
 
-/** Starts listening: calls `onNotice` for each notice and `onListening` when the listener connects or drops. */
-export type LedgerNoticeSubscriber = (onNotice: () => void, onListening: (listening: boolean) => void) => Promise<() => Promise<void>>;
+/**
+ * Starts listening: calls `onNotice` with each notice's payload (the writer's backend process id)
+ * and `onListening` when the listener connects or drops.
+ */
+export type LedgerNoticeSubscriber = (
+  onNotice: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 interface Known {
   stamps: LedgerStamps;
@@ -67,6 +73,8 @@ export class LedgerStampSource {
     private readonly read: () => Promise<LedgerStamps>,
     private readonly subscribe?: LedgerNoticeSubscriber,
     private readonly nowMs: () => number = Date.now,
+    /** Notices of this process's own writes, already noticed when they were made: skipped. */
+    private readonly isOwnNotice: (payload: string) => boolean = () => false,
   ) {
     this.perRequest = new FreshReads(read);
   }
@@ -109,7 +117,9 @@ export class LedgerStampSource {
   private startListening(): void {
     if (this.subscription || !this.subscribe || this.closed) return;
     this.subscription = this.subscribe(
-      () => this.notice(),
+      (payload) => {
+        if (!this.isOwnNotice(payload)) this.notice();
+      },
       (listening) => {
         if (this.closed) return;
         // Whatever happened while not listening went unnoticed: read again before trusting.

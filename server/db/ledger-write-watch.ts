@@ -17,10 +17,19 @@ function queryText(config: unknown): string | undefined {
   return undefined;
 }
 
+export interface LedgerWriteWatch {
+  /** Whether `backendPid` is one of the pool's own connections (whose writes were noticed on release). */
+  ownsBackend(backendPid: number): boolean;
+}
+
 /** Calls `onWrite` whenever a connection of `pool` that wrote the submissions table is released. */
-export function watchLedgerWrites(pool: pg.Pool, onWrite: () => void): void {
+export function watchLedgerWrites(pool: pg.Pool, onWrite: () => void): LedgerWriteWatch {
   const wrote = new WeakSet<pg.PoolClient>();
+  const backendPids = new Set<number>();
   pool.on('connect', (client) => {
+    // The embedded database's clients have none: their notices are then all taken as news.
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (typeof pid === 'number' && pid > 0) backendPids.add(pid);
     const query = client.query as unknown as QueryFn;
     const watched: QueryFn = function (this: unknown, ...args) {
       const text = queryText(args[0]);
@@ -32,4 +41,9 @@ export function watchLedgerWrites(pool: pg.Pool, onWrite: () => void): void {
   pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => {
     if (wrote.delete(client)) onWrite();
   });
+  pool.on('remove', (client) => {
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    if (typeof pid === 'number') backendPids.delete(pid);
+  });
+  return { ownsBackend: (backendPid) => backendPids.has(backendPid) };
 }

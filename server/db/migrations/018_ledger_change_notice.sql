@@ -3,9 +3,11 @@
 -- tells every listening process, which then reads them again. NOTIFY is delivered at commit,
 -- never for a rolled-back change, and identical notices of one transaction fold into one. Writes
 -- that move only `version` (columns no public answer shows, such as the e-mail token) stay quiet.
+-- The payload is the writing connection's backend process id: a server process has already
+-- noticed the writes of its own connections (server/db/ledger-write-watch.ts) and skips those.
 CREATE FUNCTION announce_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('ledger_changed', '');
+  PERFORM pg_notify('ledger_changed', pg_backend_pid()::text);
   RETURN NULL;
 END $$;
 

@@ -35,11 +35,11 @@ function fakeDatabase() {
 
 /** A listener the test drives: connect, drop and deliver notices by hand. */
 function fakeListener() {
-  let onNotice: () => void = () => undefined;
+  let onNotice: (payload: string) => void = () => undefined;
   let onListening: (listening: boolean) => void = () => undefined;
   let subscriptions = 0;
   return {
-    subscribe: async (notice: () => void, listening: (on: boolean) => void) => {
+    subscribe: async (notice: (payload: string) => void, listening: (on: boolean) => void) => {
       subscriptions++;
       onNotice = notice;
       onListening = listening;
@@ -47,7 +47,8 @@ function fakeListener() {
     },
     connect: () => onListening(true),
     drop: () => onListening(false),
-    deliver: () => onNotice(),
+    /** A notice from the writing connection `pid` (another process's, unless the test says otherwise). */
+    deliver: (pid = '4242') => onNotice(pid),
     subscriptions: () => subscriptions,
   };
 }
@@ -58,7 +59,13 @@ function setUp() {
   const database = fakeDatabase();
   const listener = fakeListener();
   let now = 1_000_000;
-  const source = new LedgerStampSource(database.read, listener.subscribe, () => now);
+  // Backend 7 is one of this process's own connections.
+  const source = new LedgerStampSource(
+    database.read,
+    listener.subscribe,
+    () => now,
+    (pid) => pid === '7',
+  );
   // The source subscribes on its first use; the listener then connects.
   const listen = async () => {
     await source.current();
@@ -87,6 +94,15 @@ describe('LedgerStampSource', () => {
     expect(await additionsOf(source)).toBe('1');
     expect(await additionsOf(source)).toBe('1');
     expect(database.reads()).toBe(3);
+  });
+
+  it("skips the database's notice of a write this process's own connection made (noticed when it was made)", async () => {
+    const { database, listener, source, listen } = setUp();
+    await listen();
+    await source.current();
+    listener.deliver('7');
+    expect(await additionsOf(source)).toBe('0');
+    expect(database.reads()).toBe(2);
   });
 
   it("sees this process's own write at the very next request (notice() called before the writer's answer)", async () => {
