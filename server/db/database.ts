@@ -157,12 +157,10 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
  * and stops listening when the database closes.
  */
 function withLedgerStamps(writes: LedgerWriteWatch, database: Database): Database {
-  const source = new LedgerStampSource(
-    () => readLedgerStamps(database.db),
-    (onNotice, onListening) => database.listen(LEDGER_CHANGED_CHANNEL, onNotice, onListening),
-    Date.now,
-    (payload) => writes.ownsBackend(Number(payload)),
-  );
+  const source = new LedgerStampSource(() => readLedgerStamps(database.db), {
+    subscribe: (onNotice, onListening) => database.listen(LEDGER_CHANGED_CHANNEL, onNotice, onListening),
+    isOwnNotice: (payload) => writes.ownsBackend(Number(payload)),
+  });
   useLedgerStampSource(database.db, source);
   const close = database.close;
   return {

@@ -69,13 +69,22 @@ export class LedgerStampSource {
   private readonly perRequest: FreshReads<LedgerStamps>;
   private readonly noticeListeners = new Set<() => void>();
 
+  private readonly subscribe?: LedgerNoticeSubscriber;
+  private readonly nowMs: () => number;
+  private readonly isOwnNotice: (payload: string) => boolean;
+
   constructor(
     private readonly read: () => Promise<LedgerStamps>,
-    private readonly subscribe?: LedgerNoticeSubscriber,
-    private readonly nowMs: () => number = Date.now,
-    /** Notices of this process's own writes, already noticed when they were made: skipped. */
-    private readonly isOwnNotice: (payload: string) => boolean = () => false,
+    options: {
+      subscribe?: LedgerNoticeSubscriber;
+      nowMs?: () => number;
+      /** Notices of this process's own writes, already noticed when they were made: skipped. */
+      isOwnNotice?: (payload: string) => boolean;
+    } = {},
   ) {
+    this.subscribe = options.subscribe;
+    this.nowMs = options.nowMs ?? Date.now;
+    this.isOwnNotice = options.isOwnNotice ?? (() => false);
     this.perRequest = new FreshReads(read);
   }
 

@@ -17,6 +17,12 @@ function queryText(config: unknown): string | undefined {
   return undefined;
 }
 
+/** The server process behind `client` (the embedded database's clients have none). */
+function backendPidOf(client: pg.PoolClient): number | undefined {
+  const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+  return typeof pid === 'number' && pid > 0 ? pid : undefined;
+}
+
 export interface LedgerWriteWatch {
   /** Whether `backendPid` is one of the pool's own connections (whose writes were noticed on release). */
   ownsBackend(backendPid: number): boolean;
@@ -27,9 +33,9 @@ export function watchLedgerWrites(pool: pg.Pool, onWrite: () => void): LedgerWri
   const wrote = new WeakSet<pg.PoolClient>();
   const backendPids = new Set<number>();
   pool.on('connect', (client) => {
-    // The embedded database's clients have none: their notices are then all taken as news.
-    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
-    if (typeof pid === 'number' && pid > 0) backendPids.add(pid);
+    // Without one (the embedded database) every notice is taken as news.
+    const pid = backendPidOf(client);
+    if (pid !== undefined) backendPids.add(pid);
     const query = client.query as unknown as QueryFn;
     const watched: QueryFn = function (this: unknown, ...args) {
       const text = queryText(args[0]);
@@ -42,8 +48,8 @@ export function watchLedgerWrites(pool: pg.Pool, onWrite: () => void): LedgerWri
     if (wrote.delete(client)) onWrite();
   });
   pool.on('remove', (client) => {
-    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
-    if (typeof pid === 'number') backendPids.delete(pid);
+    const pid = backendPidOf(client);
+    if (pid !== undefined) backendPids.delete(pid);
   });
   return { ownsBackend: (backendPid) => backendPids.has(backendPid) };
 }

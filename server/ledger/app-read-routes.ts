@@ -13,8 +13,8 @@ import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
 import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
-import { currentLedgerStamps, ledgerStampSourceOf } from '../db/ledger-stamps';
-import { RefreshAhead } from './refresh-ahead';
+import { currentLedgerStamps } from '../db/ledger-stamps';
+import { refreshAheadOnChange } from './refresh-ahead';
 import type { LedgerQueryParams } from './ledger-query';
 import { CachedAnswers } from './cached-answers';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
@@ -107,9 +107,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
   };
   // First pages (numbered page 1; where a new work shows at once) are rebuilt on every change
   // while visitors ask for them (refresh-ahead.ts).
-  const firstPages = new RefreshAhead(answerLedger);
-  const stopRefreshing = ledgerStampSourceOf(deps.db)?.onNotice(() => firstPages.changed());
-  fastify.addHook('onClose', async () => stopRefreshing?.());
+  const firstPages = refreshAheadOnChange(fastify, deps.db, answerLedger);
 
   app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {
     const query = request.query;

@@ -18,8 +18,7 @@ import {
 import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
 import { CachedAnswers } from './cached-answers';
-import { RefreshAhead } from './refresh-ahead';
-import { ledgerStampSourceOf } from '../db/ledger-stamps';
+import { refreshAheadOnChange } from './refresh-ahead';
 import { queryParameterRules } from './invalid-parameter';
 import { croissantSchema, dumpSchema, publicLedgerSchema, snapshotByIdSchema, snapshotSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';
@@ -76,9 +75,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     });
   }
   // First pages (where a new work shows at once) are rebuilt on every change while asked for (refresh-ahead.ts).
-  const firstPages = new RefreshAhead(ledgerAnswer);
-  const stopRefreshing = ledgerStampSourceOf(db)?.onNotice(() => firstPages.changed());
-  app.addHook('onClose', async () => stopRefreshing?.());
+  const firstPages = refreshAheadOnChange(app, db, ledgerAnswer);
 
   async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
     // JSON is read by programs in place; the other formats are files people save.

@@ -3,6 +3,11 @@
 // first visitor after the change, who would otherwise wait for the rebuild. Requests that come
 // while it runs share it (cached-answers.ts), and a page nobody has asked for in the last
 // REFRESH_WINDOW_MS is not rebuilt ahead, so the extra work follows the traffic.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ledgerStampSourceOf } from '../db/ledger-stamps';
+import type { DB } from '../db/types';
+
 const REFRESH_WINDOW_MS = 10_000;
 /** At most this many different questions are kept fresh ahead of time. */
 const MAX_QUESTIONS = 8;
@@ -35,4 +40,19 @@ export class RefreshAhead<Q> {
       this.answer(question).catch(() => undefined);
     }
   }
+}
+
+/**
+ * A RefreshAhead for `answer` that follows `db`'s change notices for as long as `app` runs
+ * (a Kysely made outside openDatabase has none: its pages are then built by visitors only).
+ */
+export function refreshAheadOnChange<Q>(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  answer: (question: Q) => Promise<unknown>,
+): RefreshAhead<Q> {
+  const refresh = new RefreshAhead(answer);
+  const stop = ledgerStampSourceOf(db)?.onNotice(() => refresh.changed());
+  app.addHook('onClose', async () => stop?.());
+  return refresh;
 }

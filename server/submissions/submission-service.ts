@@ -5,9 +5,10 @@
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
 // order), re-checks exact duplicates, draws the registry number, appends the transparency-log
 // leaf, inserts the work with the C2PA manifest store its upload carried and tells the live
-// ledger pages about it: all of it commits or none, and a rolled-back registration gives its number back (works/works-repository.ts
-// nextRegistrySeqs). The upload's files become the work's files; if anything fails they (and the
-// store) stay with the upload row, which the expiry cleanup removes.
+// ledger pages about it: all of it commits or none, and a rolled-back registration gives its
+// number back (works/works-repository.ts nextRegistrySeqs). The upload's files become the work's
+// files; if anything fails they (and the store) stay with the upload row, which the expiry
+// cleanup removes.
 import crypto from 'node:crypto';
 import { appError, type AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../core/error-codes';

@@ -60,12 +60,11 @@ function setUp() {
   const listener = fakeListener();
   let now = 1_000_000;
   // Backend 7 is one of this process's own connections.
-  const source = new LedgerStampSource(
-    database.read,
-    listener.subscribe,
-    () => now,
-    (pid) => pid === '7',
-  );
+  const source = new LedgerStampSource(database.read, {
+    subscribe: listener.subscribe,
+    nowMs: () => now,
+    isOwnNotice: (pid) => pid === '7',
+  });
   // The source subscribes on its first use; the listener then connects.
   const listen = async () => {
     await source.current();
