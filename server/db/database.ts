@@ -76,7 +76,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const writes = watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
+  const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
   return withLedgerStamps(writes, {
     kind: 'pglite',
     db,
@@ -98,7 +98,7 @@ async function openPostgres(url: string, poolSize: number, onIdleConnectionError
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleConnectionError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const writes = watchLedgerWrites(pool, () => ledgerStampSourceOf(db)?.notice());
+  const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
   // Fail fast with the server's own message (wrong password, missing database…).
   await pool.query('SELECT 1');
   return withLedgerStamps(writes, {

@@ -4,9 +4,10 @@
 // Reading them for every request put a database round trip in front of every cached answer, and
 // under a stream of registrations that round trip, waiting its turn on a busy database, became
 // most of a cached answer's cost. So each process LISTENs for the notice every change to the
-// stamps sends (migration 018) and reads them only after one, or after its own write
-// (ledger-write-watch.ts); in between, requests use the stamps it last read. What a request sees:
-// - a change made through this process: at once (its own write is noticed before the writer's
+// stamps sends (migration 018) and reads them only after one; after its own writes they are read
+// on the writer's connection right after the commit (ledger-write-watch.ts); in between, requests
+// use the stamps it last read. What a request sees:
+// - a change made through this process: at once (its stamps are known before the writer's
 //   answer leaves);
 // - a change made by another process: once the database's notice arrives (milliseconds), and
 //   in any case within LEDGER_NOTICE_BOUND_SECONDS, after which stamps are read again even with
@@ -34,11 +35,22 @@ export interface LedgerStamps {
 export const LEDGER_CHANGED_CHANNEL = 'ledger_changed';
 
 /** The stamps in one tiny read (a one-row table and the end of a unique index). */
+export const LEDGER_STAMPS_SQL =
+  'SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version';
+
+export interface LedgerStampsRow {
+  changes: string | number;
+  additions: string | number;
+  last_seq: string | number | null;
+}
+
+export function toLedgerStamps(row: LedgerStampsRow | undefined): LedgerStamps {
+  return { changes: String(row?.changes ?? '0'), additions: String(row?.additions ?? '0'), lastSeq: String(row?.last_seq ?? '0') };
+}
+
 export async function readLedgerStamps(db: Kysely<DB>): Promise<LedgerStamps> {
-  const row = await sql<{ changes: string; additions: string; last_seq: string | null }>`
-    SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version`.execute(db);
-  const r = row.rows[0];
-  return { changes: String(r?.changes ?? '0'), additions: String(r?.additions ?? '0'), lastSeq: String(r?.last_seq ?? '0') };
+  const result = await sql<LedgerStampsRow>`${sql.raw(LEDGER_STAMPS_SQL)}`.execute(db);
+  return toLedgerStamps(result.rows[0]);
 }
 
 /**
@@ -108,6 +120,23 @@ export class LedgerStampSource {
     for (const listener of this.noticeListeners) listener();
   }
 
+  /**
+   * This process committed a change to the ledger. With `readOnWriter` (a read on the writer's
+   * connection, before it is handed back: ledger-write-watch.ts) the stamps are read at once, as
+   * after a notice, and the pages kept fresh ahead are rebuilt on them without a read of their
+   * own. Resolves when they are known; never rejects (a failed read leaves the next request to
+   * read them).
+   */
+  async wrote(readOnWriter?: () => Promise<LedgerStamps>): Promise<void> {
+    if (!readOnWriter || !this.listening) {
+      this.notice();
+      return;
+    }
+    this.notices += 1;
+    await this.readSinceLastNotice(readOnWriter).catch(() => undefined);
+    for (const listener of this.noticeListeners) listener();
+  }
+
   /** Calls `listener` on every notice until the returned function is called. */
   onNotice(listener: () => void): () => void {
     this.noticeListeners.add(listener);
@@ -141,11 +170,11 @@ export class LedgerStampSource {
   }
 
   /** A read begun after the latest notice: shared by everyone who asks before the next one. */
-  private readSinceLastNotice(): Promise<LedgerStamps> {
+  private readSinceLastNotice(read = this.read): Promise<LedgerStamps> {
     const notices = this.notices;
     if (this.reading?.notices === notices) return this.reading.value;
     const readAtMs = this.nowMs();
-    const value = this.read().then((stamps) => {
+    const value = read().then((stamps) => {
       // Reads may finish out of order: keep the one begun last.
       if (!this.known || this.known.notices <= notices) this.known = { stamps, notices, readAtMs };
       return stamps;

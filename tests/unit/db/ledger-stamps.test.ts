@@ -113,6 +113,51 @@ describe('LedgerStampSource', () => {
     expect(await additionsOf(source)).toBe('1');
   });
 
+  it("takes the stamps read on the writer's connection after its own write: the next request reads none", async () => {
+    const { database, source, listen } = setUp();
+    await listen();
+    await source.current();
+    const readsBefore = database.reads();
+    database.register();
+    const rebuilt: string[] = [];
+    source.onNotice(() => rebuilt.push('page 1'));
+    await source.wrote(async () => ({ changes: '0', additions: '1', lastSeq: '1' }));
+    expect(rebuilt).toEqual(['page 1']);
+    expect(await additionsOf(source)).toBe('1');
+    expect(database.reads()).toBe(readsBefore);
+  });
+
+  it("reads the stamps for the next request when the writer's read of them fails", async () => {
+    const { database, source, listen } = setUp();
+    await listen();
+    await source.current();
+    database.register();
+    await source.wrote(async () => {
+      throw new Error('connection lost');
+    });
+    expect(await additionsOf(source)).toBe('1');
+  });
+
+  it("keeps a later notice's read over the writer's read of its own write, whichever ends first", async () => {
+    const { database, listener, source, listen } = setUp();
+    await listen();
+    await source.current();
+    database.register();
+    let finishWriterRead: () => void = () => undefined;
+    const writerRead = new Promise<void>((resolve) => (finishWriterRead = resolve));
+    const wrote = source.wrote(async () => {
+      await writerRead;
+      return { changes: '0', additions: '1', lastSeq: '1' };
+    });
+    // Another process registers while the writer's read is under way; its notice comes.
+    database.register();
+    listener.deliver();
+    expect(await additionsOf(source)).toBe('2');
+    finishWriterRead();
+    await wrote;
+    expect(await additionsOf(source)).toBe('2');
+  });
+
   it('reads again once the bound has passed without any notice (a notice lost with its connection)', async () => {
     const { database, source, listen, advance } = setUp();
     await listen();
