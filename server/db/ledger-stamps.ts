@@ -67,12 +67,16 @@ interface Known {
   /** The notice count when the read began: the stamps hold every change noticed before it. */
   notices: number;
   readAtMs: number;
+  /** Which read this was (they are numbered as they begin): a read begun later is kept instead. */
+  order: number;
 }
 
 export class LedgerStampSource {
   /** Notices so far (the database's and this process's own writes). */
   private notices = 0;
   private known: Known | null = null;
+  /** Reads begun so far. */
+  private reads = 0;
   /** The newest read begun, and the notice count it began at. */
   private reading: { notices: number; value: Promise<LedgerStamps> } | null = null;
   private listening = false;
@@ -122,18 +126,25 @@ export class LedgerStampSource {
 
   /**
    * This process committed a change to the ledger. With `readOnWriter` (a read on the writer's
-   * connection, before it is handed back: ledger-write-watch.ts) the stamps are read at once, as
-   * after a notice, and the pages kept fresh ahead are rebuilt on them without a read of their
-   * own. Resolves when they are known; never rejects (a failed read leaves the next request to
-   * read them).
+   * connection, before the writer hears its commit went through: ledger-write-watch.ts) the new
+   * stamps are known without a read of their own, and the pages kept fresh ahead are rebuilt on
+   * them at once. Until that read ends nobody can have been told of the change, so requests go on
+   * with the stamps they have. Never rejects: if that read fails, this is a plain notice.
    */
   async wrote(readOnWriter?: () => Promise<LedgerStamps>): Promise<void> {
     if (!readOnWriter || !this.listening) {
       this.notice();
       return;
     }
-    this.notices += 1;
-    await this.readSinceLastNotice(readOnWriter).catch(() => undefined);
+    const notices = this.notices;
+    const order = ++this.reads;
+    const readAtMs = this.nowMs();
+    try {
+      this.keep({ stamps: await readOnWriter(), notices, readAtMs, order });
+    } catch {
+      this.notice();
+      return;
+    }
     for (const listener of this.noticeListeners) listener();
   }
 
@@ -169,14 +180,19 @@ export class LedgerStampSource {
     this.subscription.catch(() => undefined);
   }
 
+  /** Reads may finish out of order: the one begun last is kept. */
+  private keep(read: Known): void {
+    if (!this.known || this.known.order < read.order) this.known = read;
+  }
+
   /** A read begun after the latest notice: shared by everyone who asks before the next one. */
-  private readSinceLastNotice(read = this.read): Promise<LedgerStamps> {
+  private readSinceLastNotice(): Promise<LedgerStamps> {
     const notices = this.notices;
     if (this.reading?.notices === notices) return this.reading.value;
     const readAtMs = this.nowMs();
-    const value = read().then((stamps) => {
-      // Reads may finish out of order: keep the one begun last.
-      if (!this.known || this.known.notices <= notices) this.known = { stamps, notices, readAtMs };
+    const order = ++this.reads;
+    const value = this.read().then((stamps) => {
+      this.keep({ stamps, notices, readAtMs, order });
       return stamps;
     });
     const reading = { notices, value };

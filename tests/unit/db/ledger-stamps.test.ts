@@ -127,6 +127,25 @@ describe('LedgerStampSource', () => {
     expect(database.reads()).toBe(readsBefore);
   });
 
+  it("goes on serving the stamps it has while the writer's read runs (the writer has not been answered yet)", async () => {
+    const { database, source, listen } = setUp();
+    await listen();
+    await source.current();
+    const readsBefore = database.reads();
+    database.register();
+    let finishWriterRead: () => void = () => undefined;
+    const writerRead = new Promise<void>((resolve) => (finishWriterRead = resolve));
+    const wrote = source.wrote(async () => {
+      await writerRead;
+      return { changes: '0', additions: '1', lastSeq: '1' };
+    });
+    expect(await additionsOf(source)).toBe('0');
+    finishWriterRead();
+    await wrote;
+    expect(await additionsOf(source)).toBe('1');
+    expect(database.reads()).toBe(readsBefore);
+  });
+
   it("reads the stamps for the next request when the writer's read of them fails", async () => {
     const { database, source, listen } = setUp();
     await listen();
