@@ -16,7 +16,8 @@ import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
 import { currentLedgerStamps } from '../db/ledger-stamps';
 import { refreshAheadOnChange } from './refresh-ahead';
 import type { LedgerQueryParams } from './ledger-query';
-import { CachedAnswers } from './cached-answers';
+import { CachedAnswers, type KeptAnswer } from './cached-answers';
+import { CompressedForms, sendCompressed } from '../http/compressed-forms';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
 
@@ -39,12 +40,15 @@ const ledgerFiguresSchema = ledgerResponseSchema.pick({
 
 /** Bytes of built ledger pages kept per process for reuse (cached-answers.ts says for how long). */
 const LEDGER_CACHE_BYTES = 16 * 1024 * 1024;
+const LEDGER_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Date filters count back from now; a page built this recently is still right. */
 const DATE_FILTER_RESOLUTION_MS = 60_000;
 
 export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ledgerCache = new CachedAnswers(deps.db, LEDGER_CACHE_BYTES, deps.now);
+  /** Each kept page's answer as last joined to the figures. */
+  const joinedAnswers = new WeakMap<KeptAnswer, { figuresText: string; answer: CompressedForms }>();
   // The featured pool is read once per ledger version; the pick from it is new on every visit.
   const featuredPoolAt = perLedgerVersion(() => readFeaturedPool(deps.db));
   // The header figures and filter options cover the whole ledger, so every registration changes
@@ -61,7 +65,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
   });
 
   /** The whole /api/ledger answer to `query`: the kept (or newly built) page joined to the figures. */
-  const answerLedger = async (query: LedgerQueryParams): Promise<{ body: string; contentType: string }> => {
+  const answerLedger = async (query: LedgerQueryParams): Promise<CompressedForms> => {
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
     const key = JSON.stringify([query.date ? minute : null, query]);
@@ -97,23 +101,29 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
         // Sent as cached text, which the response serializer never sees: checked against the
         // declared schema here instead, as the serializer checks the other answers.
         const text = JSON.stringify(ledgerPageSchema.parse(part));
-        return { body: text, etag: strongEtag(text), contentType: 'application/json; charset=utf-8' };
+        return { body: text, etag: strongEtag(text), contentType: LEDGER_CONTENT_TYPE };
       },
       stamps,
     );
     const { text: figuresText } = await figuresRead;
-    // Two JSON objects with distinct keys, joined into one: {page part, figures part}.
-    return { body: `${cached.body.slice(0, -1)},${figuresText.slice(1)}`, contentType: cached.contentType };
+    // Two JSON objects with distinct keys, joined into one: {page part, figures part}. Joined once
+    // per kept page and figures, so its compressed forms serve every request until either changes.
+    const joined = joinedAnswers.get(cached);
+    if (joined?.figuresText === figuresText) return joined.answer;
+    const answer = new CompressedForms(`${cached.body.slice(0, -1)},${figuresText.slice(1)}`);
+    joinedAnswers.set(cached, { figuresText, answer });
+    return answer;
   };
   // First pages (numbered page 1; where a new work shows at once) are rebuilt on every change
   // while visitors ask for them (refresh-ahead.ts).
-  const firstPages = refreshAheadOnChange(fastify, deps.db, answerLedger);
+  const firstPages = refreshAheadOnChange(fastify, deps.db, (query: LedgerQueryParams) =>
+    answerLedger(query).then((answer) => answer.prepareAskedForms()),
+  );
 
   app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {
     const query = request.query;
     if (!query.cursor && query.page === 1) firstPages.asked(JSON.stringify(query), query);
-    const answer = await answerLedger(query);
-    return reply.type(answer.contentType).send(answer.body);
+    return sendCompressed(request, reply.type(LEDGER_CONTENT_TYPE), await answerLedger(query));
   });
 
   app.get('/api/featured', { schema: featuredSchema }, async (_request, reply) => {

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { LEDGER_LIST_STALE_SECONDS } from '../../core/constants';
 import { currentLedgerStamps, type LedgerStamps } from '../db/ledger-stamps';
 import type { DB } from '../db/types';
+import { CompressedForms } from '../http/compressed-forms';
 import { ResponseCache, type CachedResponse } from './response-cache';
 
 /** What the cache needs to know about the list an answer shows. */
@@ -25,7 +26,12 @@ export interface ListScope {
   firstPage: boolean;
 }
 
-interface StampedResponse extends CachedResponse {
+/** A kept answer, with its compressed forms (made as requests ask for them). */
+export interface KeptAnswer extends CachedResponse {
+  compressed: CompressedForms;
+}
+
+interface StampedResponse extends KeptAnswer {
   stamps: LedgerStamps;
   builtAtMs: number;
 }
@@ -50,7 +56,7 @@ export async function freshness(
 export class CachedAnswers {
   private readonly cache: ResponseCache<StampedResponse>;
   /** Builds under way, so a burst of the same question builds once. */
-  private readonly building = new Map<string, Promise<CachedResponse>>();
+  private readonly building = new Map<string, Promise<KeptAnswer>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -68,7 +74,7 @@ export class CachedAnswers {
     // Read before building, so a change during the build leaves the answer out of date, never
     // marked newer than it is. A caller that needs them too reads them once and passes them.
     stamps?: LedgerStamps,
-  ): Promise<CachedResponse> {
+  ): Promise<KeptAnswer> {
     stamps ??= await currentLedgerStamps(this.db);
     const nowMs = this.now().getTime();
     const hit = this.cache.get(key);
@@ -85,8 +91,9 @@ export class CachedAnswers {
     let pending = this.building.get(flightKey);
     if (!pending) {
       pending = build().then((answer) => {
-        this.cache.set(key, { ...answer, stamps, builtAtMs: nowMs });
-        return answer;
+        const kept = { ...answer, compressed: new CompressedForms(answer.body), stamps, builtAtMs: nowMs };
+        this.cache.set(key, kept);
+        return kept;
       });
       const settled = pending;
       this.building.set(flightKey, settled);

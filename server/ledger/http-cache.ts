@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_API } from '../../core/constants';
+import { sendCompressed, type CompressedForms } from '../http/compressed-forms';
 
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_API.cacheSeconds}`;
 
@@ -17,17 +18,21 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** Sends `body` with caching headers, or an empty 304 when the client's copy is current. */
+/**
+ * Sends `body` with caching headers, or an empty 304 when the client's copy is current. A kept
+ * answer comes with its compressed forms (compressed-forms.ts), made once for every request.
+ */
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | CompressedForms,
   contentType: string,
-  etag: string = strongEtag(body),
-): FastifyReply {
+  etag: string = strongEtag(typeof body === 'string' ? body : body.text),
+): FastifyReply | Promise<FastifyReply> {
   reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('ETag', etag);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  return reply.type(contentType).send(body);
+  reply.type(contentType);
+  return typeof body === 'string' ? reply.send(body) : sendCompressed(request, reply, body);
 }
 
 /**

@@ -75,14 +75,16 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
     });
   }
   // First pages (where a new work shows at once) are rebuilt on every change while asked for (refresh-ahead.ts).
-  const firstPages = refreshAheadOnChange(app, db, ledgerAnswer);
+  const firstPages = refreshAheadOnChange(app, db, (query: PublicApiQuery) =>
+    ledgerAnswer(query).then((answer) => answer.compressed.prepareAskedForms()),
+  );
 
   async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {
     // JSON is read by programs in place; the other formats are files people save.
     if (query.format !== 'json') reply.header('Content-Disposition', contentDisposition(query.format, deps.now()));
     if (query.offset === 0 && !query.cursor) firstPages.asked(JSON.stringify(query), query);
     const answer = await ledgerAnswer(query);
-    return sendCacheable(request, reply, answer.body, answer.contentType, answer.etag);
+    return sendCacheable(request, reply, answer.compressed, answer.contentType, answer.etag);
   }
 
   async function dump(_request: FastifyRequest, reply: FastifyReply) {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS_PATH } from '../../../core/api-types';
 import { compressAll } from '../../../web/vite-precompress';
 import { insertWork } from '../../helpers/factories';
@@ -82,6 +82,21 @@ describe('response compression', () => {
     const revalidated = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.length).toBe(0);
+  });
+
+  it('sends a kept ledger page compressed once: the same bytes to every request, decoding to the uncompressed answer', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
+    const plain = await get('/api/ledger');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().items).toHaveLength(5);
+    const first = await get('/api/ledger', { 'accept-encoding': 'gzip, deflate, br' });
+    const second = await get('/api/ledger', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotli).toHaveBeenCalledTimes(1);
+    brotli.mockRestore();
   });
 
   it('serves a hashed script from its build-time brotli or gzip copy, immutable for a year, and as is when no encoding is accepted', async () => {
