@@ -83,7 +83,9 @@ export class LedgerStampSource {
   private subscription: Promise<() => Promise<void>> | null = null;
   private closed = false;
   private readonly perRequest: FreshReads<LedgerStamps>;
-  private readonly noticeListeners = new Set<() => void>();
+  private readonly noticeListeners = new Set<() => unknown>();
+  /** What the listeners did with this process's latest own write (the pages they rebuilt). */
+  private ownWriteHandled: Promise<unknown> = Promise.resolve();
 
   private readonly subscribe?: LedgerNoticeSubscriber;
   private readonly nowMs: () => number;
@@ -145,11 +147,23 @@ export class LedgerStampSource {
       this.notice();
       return;
     }
-    for (const listener of this.noticeListeners) listener();
+    this.ownWriteHandled = Promise.allSettled([...this.noticeListeners].map((listener) => listener()));
   }
 
-  /** Calls `listener` on every notice until the returned function is called. */
-  onNotice(listener: () => void): () => void {
+  /**
+   * Resolves when the notice listeners have done their work for this process's latest own write
+   * (the first pages kept fresh ahead are rebuilt with it): a writer that waits for this before
+   * answering sends its client to pages that are ready. Never rejects.
+   */
+  async ownWritesHandled(): Promise<void> {
+    await this.ownWriteHandled;
+  }
+
+  /**
+   * Calls `listener` on every notice until the returned function is called. What it returns (a
+   * promise of its work) is what ownWritesHandled waits for after this process's own writes.
+   */
+  onNotice(listener: () => unknown): () => void {
     this.noticeListeners.add(listener);
     return () => this.noticeListeners.delete(listener);
   }
@@ -215,6 +229,15 @@ export function useLedgerStampSource(db: Kysely<DB>, source: LedgerStampSource):
 /** The source set for `db`, if any. */
 export function ledgerStampSourceOf(db: Kysely<DB>): LedgerStampSource | undefined {
   return sources.get(db);
+}
+
+/**
+ * Resolves once the first pages this process keeps fresh ahead show its latest own write to
+ * `db`: a registration waits for it before answering, so the page its artist opens next is
+ * ready instead of being built for them.
+ */
+export async function ownWritesShown(db: Kysely<DB>): Promise<void> {
+  await sources.get(db)?.ownWritesHandled();
 }
 
 /**

@@ -28,17 +28,19 @@ export class RefreshAhead<Q> {
     if (this.recent.size > MAX_QUESTIONS) this.recent.delete(this.recent.keys().next().value as string);
   }
 
-  /** The ledger changed: answer every question asked lately again, in the background. */
-  changed(): void {
+  /** The ledger changed: answer every question asked lately again. Resolves when all are answered; never rejects. */
+  async changed(): Promise<void> {
     const now = this.nowMs();
+    const answers: Promise<unknown>[] = [];
     for (const [key, { question, askedAtMs }] of this.recent) {
       if (now - askedAtMs > REFRESH_WINDOW_MS) {
         this.recent.delete(key);
         continue;
       }
       // A failure here is the next visitor's to see (and report): that request builds again.
-      this.answer(question).catch(() => undefined);
+      answers.push(this.answer(question).catch(() => undefined));
     }
+    await Promise.all(answers);
   }
 }
 

@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notifyEach } from '../db/database';
+import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import {
   lockRegistrations,
@@ -112,6 +113,7 @@ export async function registerSubmissionBatch(
       );
       return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
     });
+    await ownWritesShown(deps.db);
     return outcomes.map(({ image, outcome, leafIndex }) => ({
       id: outcome.id,
       registry_id: outcome.registryId,

@@ -18,6 +18,7 @@ import { MESSAGES } from '../../core/messages';
 import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
 import { notify } from '../db/database';
+import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import {
   lockRegistrations,
@@ -113,6 +114,7 @@ export async function registerSubmission(
     await notify(trx, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score }));
     return { registryId, seq, leafIndex };
   });
+  await ownWritesShown(deps.db);
 
   const log = options.log ?? silentLog;
   // After commit: the work is registered whatever happens to the e-mail.

@@ -127,6 +127,28 @@ describe('LedgerStampSource', () => {
     expect(database.reads()).toBe(readsBefore);
   });
 
+  it('lets the writer wait until the notice listeners have rebuilt their pages with its write', async () => {
+    const { source, listen } = setUp();
+    await listen();
+    await source.current();
+    let finishRebuild: () => void = () => undefined;
+    const rebuild = new Promise<void>((resolve) => (finishRebuild = resolve));
+    const rebuiltWith: string[] = [];
+    source.onNotice(async () => {
+      const { additions } = await source.current();
+      await rebuild;
+      rebuiltWith.push(additions);
+    });
+    await source.wrote(async () => ({ changes: '0', additions: '1', lastSeq: '1' }));
+    let handled = false;
+    const waiting = source.ownWritesHandled().then(() => (handled = true));
+    await new Promise((r) => setImmediate(r));
+    expect(handled).toBe(false);
+    finishRebuild();
+    await waiting;
+    expect(rebuiltWith).toEqual(['1']);
+  });
+
   it("goes on serving the stamps it has while the writer's read runs (the writer has not been answered yet)", async () => {
     const { database, source, listen } = setUp();
     await listen();

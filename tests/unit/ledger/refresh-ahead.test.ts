@@ -42,6 +42,26 @@ describe('RefreshAhead', () => {
     expect(answered).toEqual(Array.from({ length: 8 }, (_, i) => `question ${i + 3}`));
   });
 
+  it('resolves only once every question asked lately is answered again (what a registration waits for)', async () => {
+    const finished: string[] = [];
+    let finishSlow: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (finishSlow = resolve));
+    const refresh = new RefreshAhead<string>(async (question) => {
+      if (question === 'slow') await slow;
+      finished.push(question);
+    });
+    refresh.asked('s', 'slow');
+    refresh.asked('f', 'fast');
+    let resolved = false;
+    const changed = refresh.changed().then(() => (resolved = true));
+    await new Promise((r) => setImmediate(r));
+    expect(finished).toEqual(['fast']);
+    expect(resolved).toBe(false);
+    finishSlow();
+    await changed;
+    expect(finished).toEqual(['fast', 'slow']);
+  });
+
   it('goes on after a failed answer: the next visitor builds that page itself', async () => {
     const answered: string[] = [];
     const refresh = new RefreshAhead<string>(async (question) => {
