@@ -232,12 +232,22 @@ export function ledgerStampSourceOf(db: Kysely<DB>): LedgerStampSource | undefin
 }
 
 /**
+ * A writer waits at most this long for the pages rebuilt with its write (a slow list must not
+ * hold a registration): past it, the next visitor shares the rebuild still under way.
+ */
+const OWN_WRITE_WAIT_MS = 250;
+
+/**
  * Resolves once the first pages this process keeps fresh ahead show its latest own write to
- * `db`: a registration waits for it before answering, so the page its artist opens next is
- * ready instead of being built for them.
+ * `db` (or after OWN_WRITE_WAIT_MS): a registration waits for it before answering, so the page
+ * its artist opens next is ready instead of being built for them.
  */
 export async function ownWritesShown(db: Kysely<DB>): Promise<void> {
-  await sources.get(db)?.ownWritesHandled();
+  const handled = sources.get(db)?.ownWritesHandled();
+  if (!handled) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([handled, new Promise<void>((resolve) => (timer = setTimeout(resolve, OWN_WRITE_WAIT_MS).unref()))]);
+  clearTimeout(timer);
 }
 
 /**

@@ -1,9 +1,11 @@
 // LedgerStampSource: the change stamps a server process serves its kept answers against. While
 // its listener is connected it reads them only after a notice (or once the bound has passed);
 // otherwise on every request, as FreshReads does.
-import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
 import { LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
-import { LedgerStampSource, type LedgerStamps } from '../../../server/db/ledger-stamps';
+import { LedgerStampSource, ownWritesShown, useLedgerStampSource, type LedgerStamps } from '../../../server/db/ledger-stamps';
+import type { DB } from '../../../server/db/types';
 
 /** A database whose stamps the test sets, counting the reads and letting the test hold them back. */
 function fakeDatabase() {
@@ -147,6 +149,27 @@ describe('LedgerStampSource', () => {
     finishRebuild();
     await waiting;
     expect(rebuiltWith).toEqual(['1']);
+  });
+
+  it('lets a writer go after a quarter of a second when a rebuild takes longer', async () => {
+    vi.useFakeTimers();
+    try {
+      const { source, listen } = setUp();
+      await listen();
+      source.onNotice(() => new Promise(() => undefined));
+      await source.wrote(async () => ({ changes: '0', additions: '1', lastSeq: '1' }));
+      const db = {} as Kysely<DB>;
+      useLedgerStampSource(db, source);
+      let shown = false;
+      const waiting = ownWritesShown(db).then(() => (shown = true));
+      await vi.advanceTimersByTimeAsync(249);
+      expect(shown).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(shown).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("goes on serving the stamps it has while the writer's read runs (the writer has not been answered yet)", async () => {
