@@ -57,6 +57,17 @@ function fakeListener() {
 
 const additionsOf = async (source: LedgerStampSource) => (await source.current()).additions;
 
+/** An own write whose read of the stamps on the writer's connection waits until the test finishes it. */
+function writeHeldAtRead(source: LedgerStampSource) {
+  let finishWriterRead: () => void = () => undefined;
+  const writerRead = new Promise<void>((resolve) => (finishWriterRead = resolve));
+  const wrote = source.wrote(async () => {
+    await writerRead;
+    return { changes: '0', additions: '1', lastSeq: '1' };
+  });
+  return { wrote, finishWriterRead };
+}
+
 function setUp() {
   const database = fakeDatabase();
   const listener = fakeListener();
@@ -178,12 +189,7 @@ describe('LedgerStampSource', () => {
     await source.current();
     const readsBefore = database.reads();
     database.register();
-    let finishWriterRead: () => void = () => undefined;
-    const writerRead = new Promise<void>((resolve) => (finishWriterRead = resolve));
-    const wrote = source.wrote(async () => {
-      await writerRead;
-      return { changes: '0', additions: '1', lastSeq: '1' };
-    });
+    const { wrote, finishWriterRead } = writeHeldAtRead(source);
     expect(await additionsOf(source)).toBe('0');
     finishWriterRead();
     await wrote;
@@ -207,12 +213,7 @@ describe('LedgerStampSource', () => {
     await listen();
     await source.current();
     database.register();
-    let finishWriterRead: () => void = () => undefined;
-    const writerRead = new Promise<void>((resolve) => (finishWriterRead = resolve));
-    const wrote = source.wrote(async () => {
-      await writerRead;
-      return { changes: '0', additions: '1', lastSeq: '1' };
-    });
+    const { wrote, finishWriterRead } = writeHeldAtRead(source);
     // Another process registers while the writer's read is under way; its notice comes.
     database.register();
     listener.deliver();
