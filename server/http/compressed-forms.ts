@@ -81,9 +81,17 @@ export class CompressedForms {
   }
 }
 
+/** Adds Accept-Encoding to the Vary header, keeping what other plugins put there (Origin). */
+function varyByEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('Vary');
+  const listed = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(listed)) return;
+  reply.header('Vary', listed ? `${listed}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /** Sends `forms` compressed as the request allows, else as text; the caller has set the type. */
 export async function sendCompressed(request: FastifyRequest, reply: FastifyReply, forms: CompressedForms): Promise<FastifyReply> {
-  reply.header('Vary', 'Accept-Encoding');
+  varyByEncoding(reply);
   const encoding = forms.compressible ? acceptedEncoding(request) : undefined;
   if (!encoding) return reply.send(forms.text);
   askedAtMs[encoding] = performance.now();

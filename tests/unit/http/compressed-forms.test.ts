@@ -37,6 +37,19 @@ describe('CompressedForms', () => {
     expect(acceptedEncoding(requestWith({ 'accept-encoding': 'br', 'x-no-compression': '1' }))).toBeUndefined();
   });
 
+  it('adds Accept-Encoding to a Vary header another plugin has set, once', async () => {
+    const app = Fastify();
+    const forms = new CompressedForms(page);
+    app.get('/', (request, reply) => sendCompressed(request, reply.header('Vary', 'Origin').type('application/json'), forms));
+    app.get('/twice', (request, reply) =>
+      sendCompressed(request, reply.header('Vary', 'accept-encoding').type('application/json'), forms),
+    );
+    // No Accept-Encoding here: the test below counts which encodings were asked for.
+    expect((await app.inject({ method: 'GET', url: '/' })).headers.vary).toBe('Origin, Accept-Encoding');
+    expect((await app.inject({ method: 'GET', url: '/twice' })).headers.vary).toBe('accept-encoding');
+    await app.close();
+  });
+
   it('makes ahead, for a rebuilt answer, only the encodings visitors have asked for lately', async () => {
     const app = Fastify();
     const served = new CompressedForms(page);
