@@ -185,34 +185,45 @@ export async function findRemovedPublicWork(db: Kysely<DB>, ref: string): Promis
 }
 
 /**
- * Works whose fingerprint (image_fingerprints, migration 005) is within NEAR_DUPLICATE_MAX_DISTANCE
- * bits of a hash given as 16 hex characters: submission id -> distance. Any work, live or not;
- * callers filter with submissions or public_submissions. A query of its own, so the few ids are
- * then looked up by key: joined in one query, the planner (which cannot estimate how few hashes
- * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
- * Candidates come from the band indexes of migration 009 (fingerprint-bands.ts), so the query
- * reads a few thousand rows at a million works instead of all of them, with the same answer.
+ * The near-duplicate search's statement for a hash given as 16 hex characters (see
+ * closeFingerprints). Candidates come from the band indexes of migrations 009 and 019
+ * (fingerprint-bands.ts), one band after another: each index holds the hash and the work beside
+ * its band, so the few thousand candidates at a million works are read from the indexes alone
+ * (an OR of the bands would need the table's rows). A fingerprint close in several bands comes
+ * once per band; the caller keeps one.
  */
-export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+export function closeFingerprintsQuery(db: Kysely<DB>, phashHex: string) {
   // The same signed 64-bit number the table stores, made once here rather than for every row.
   const phash = asSignedBigint(phashHex);
   const distance = sql<number>`bit_count((phash # ${phash}::bigint)::bit(64))::int`;
-  // Written exactly as the index expressions of migration 009, or the planner cannot use them.
+  // Written exactly as the index expressions of migration 019, or the planner cannot use them.
   const bandExpressions = [
     sql`((phash >> 48) & 65535)`,
     sql`((phash >> 32) & 65535)`,
     sql`((phash >> 16) & 65535)`,
     sql`(phash & 65535)`,
   ];
-  const probes = bandProbes(phashHex)
+  const perBand = bandProbes(phashHex)
     .map((values, band) => ({ values, band }))
     .filter((p) => p.values.length > 0)
-    .map((p) => sql<boolean>`${bandExpressions[p.band]} = ANY(${p.values}::bigint[])`);
-  const rows = await db
-    .selectFrom('image_fingerprints')
-    .select(['submission_id', distance.as('distance')])
-    .where(sql<boolean>`(${sql.join(probes, sql` OR `)})`)
-    .where(distance, '<=', NEAR_DUPLICATE_MAX_DISTANCE)
-    .execute();
+    .map((p) =>
+      db
+        .selectFrom('image_fingerprints')
+        .select(['submission_id', distance.as('distance')])
+        .where(sql<boolean>`${bandExpressions[p.band]} = ANY(${p.values}::bigint[])`)
+        .where(distance, '<=', NEAR_DUPLICATE_MAX_DISTANCE),
+    );
+  return perBand.slice(1).reduce((all, band) => all.unionAll(band), perBand[0]);
+}
+
+/**
+ * Works whose fingerprint (image_fingerprints, migration 005) is within NEAR_DUPLICATE_MAX_DISTANCE
+ * bits of a hash given as 16 hex characters: submission id -> distance. Any work, live or not;
+ * callers filter with submissions or public_submissions. A query of its own, so the few ids are
+ * then looked up by key: joined in one query, the planner (which cannot estimate how few hashes
+ * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
+ */
+export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+  const rows = await closeFingerprintsQuery(db, phashHex).execute();
   return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
 }

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../../../server/image';
-import { closeFingerprints } from '../../../server/works/works-repository';
+import { closeFingerprints, closeFingerprintsQuery } from '../../../server/works/works-repository';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let t: TestDatabase;
@@ -77,7 +77,7 @@ beforeAll(async () => {
   await sql`
     INSERT INTO image_fingerprints (submission_id, phash)
     SELECT gen_random_uuid(), h FROM unnest(${clustered}::bigint[]) AS h`.execute(db);
-  await sql`ANALYZE image_fingerprints`.execute(db);
+  await sql`VACUUM ANALYZE image_fingerprints`.execute(db);
   const rows = await sql<{ submission_id: string; h: string }>`
     SELECT submission_id, to_hex(phash) AS h FROM image_fingerprints`.execute(db);
   for (const r of rows.rows) {
@@ -90,6 +90,14 @@ afterAll(async () => {
 });
 
 describe('near-duplicate search through the band indexes', () => {
+  it('reads its candidates from the four band indexes alone, never the whole table', async () => {
+    const compiled = closeFingerprintsQuery(t.database.db, '0123456789abcdef').compile();
+    const plan = await t.database.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    for (const band of [0, 1, 2, 3]) expect(text).toContain(`Index Only Scan using image_fingerprints_band_${band} `);
+    expect(text).not.toMatch(/Seq Scan|Bitmap Heap Scan/);
+  });
+
   it('finds the same fingerprints at the same distances as a scan of all 101,200, for 360 probes at 0 to 11 bits from stored ones, near clusters and at random', async () => {
     expect(stored).toHaveLength(101_200);
     const probes: { hi: number; lo: number }[] = [];
