@@ -72,8 +72,9 @@ export function watchLedgerWrites(pool: pg.Pool, onWrite: OnLedgerWrite): Ledger
       const writes = WRITES_LEDGER.test(text);
       if (writes) wrote.add(client);
       const commits = COMMITS.test(text);
-      if (commits || ROLLS_BACK.test(text)) inTransaction.delete(client);
-      if (ROLLS_BACK.test(text)) wrote.delete(client);
+      const rollsBack = ROLLS_BACK.test(text);
+      if (commits || rollsBack) inTransaction.delete(client);
+      if (rollsBack) wrote.delete(client);
       const result = query.apply(this, args);
       const committed = commits ? wrote.has(client) : writes && !inTransaction.has(client);
       return committed && isThenable(result) ? reportOnCommit(result) : result;
