@@ -28,7 +28,7 @@ function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** POSTs `body` and returns the status and the parsed JSON answer. */
-function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
+export function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -72,19 +72,21 @@ export async function makeImages(count: number, seed: number): Promise<BenchImag
 
 /**
  * Hands out each image once. A pool made with `endless` makes a new image when its stock runs
- * out (the background stream: load, not a measurement); otherwise an exhausted pool ends the
- * registrations that need it.
+ * out (the background stream: load, not a measurement), telling `onRunOut` the first time;
+ * otherwise an exhausted pool ends the registrations that need it.
  */
 export class ImagePool {
   private next = 0;
   constructor(
     private readonly images: BenchImage[],
-    private readonly endless?: { seed: number },
+    private readonly endless?: { seed: number; onRunOut?: () => void },
   ) {}
   async take(): Promise<BenchImage | undefined> {
     const index = this.next++;
     if (index < this.images.length) return this.images[index];
-    return this.endless ? makeImage(this.endless.seed, index) : undefined;
+    if (!this.endless) return undefined;
+    if (index === this.images.length) this.endless.onRunOut?.();
+    return makeImage(this.endless.seed, index);
   }
   get left(): number {
     return Math.max(0, this.images.length - this.next);

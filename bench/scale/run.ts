@@ -53,6 +53,9 @@ function options() {
   };
 }
 
+/** Registrations a second the stream's stock is made for (2 clients reached about 14 at 1,000,000 works). */
+const STREAM_STOCK_PER_SECOND = 40;
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (line: string) => console.log(line);
 
@@ -240,12 +243,20 @@ async function main(): Promise<void> {
   await get(`${app.url}/api/log/proof/inclusion?leaf_index=${treeSize - 1}`);
   const firstCheckpointMs = performance.now() - t;
 
-  // Measured registrations use images made up front; the background stream makes more as it goes.
+  const scenarios = await httpScenarios(pool, { search: o.search, leaves: treeSize });
+  // Every registered image is made before the measurements: drawing one blocks this process's
+  // event loop, which autocannon shares, for up to 17 ms. The stream's stock covers its 2
+  // clients at STREAM_STOCK_PER_SECOND for as long as the loads under writes last; should it
+  // run out, it draws more as it goes and the run says so.
   const images = await makeImages(120 * o.seconds + 20, 7);
   const imagePool = new ImagePool(images);
-  const streamPool = new ImagePool(await makeImages(60, 8), { seed: 8 });
+  const streamSeconds = scenarios.length * 3 * o.seconds + 10;
+  log(`Drawing ${fmt(STREAM_STOCK_PER_SECOND * streamSeconds)} images for the registration stream…`);
+  const streamPool = new ImagePool(await makeImages(STREAM_STOCK_PER_SECOND * streamSeconds, 8), {
+    seed: 8,
+    onRunOut: () => log('Note: the registration stream used every image made up front; it now draws more while measuring.'),
+  });
   const afterPool = new ImagePool(await makeImages(10, 9));
-  const scenarios = await httpScenarios(pool, { search: o.search, leaves: treeSize });
   const plain = await plainServer(pool, scenarios);
   cleanup.local.push(plain);
 
