@@ -18,11 +18,13 @@ export function storedPlatformsFor(platform: string): string[] {
   return [choice, ...Object.keys(LEGACY_PLATFORMS).filter((legacy) => LEGACY_PLATFORMS[legacy] === choice)];
 }
 
+const byName = new Intl.Collator('en').compare;
+
 /** Filter options in the wizard's order; values not in the list (none today) follow alphabetically. */
 export function comparePlatforms(a: string, b: string): number {
   const rank = (p: string) => {
     const i = (PLATFORMS as readonly string[]).indexOf(p);
     return i === -1 ? PLATFORMS.length : i;
   };
-  return rank(a) - rank(b) || a.localeCompare(b, 'en');
+  return rank(a) - rank(b) || byName(a, b);
 }

@@ -24,7 +24,8 @@ export interface BoundedTotal {
   exact: boolean;
 }
 
-const byValue = (a: FilterOption, b: FilterOption) => a.value.localeCompare(b.value, 'en');
+const byName = new Intl.Collator('en').compare;
+const byValue = (a: FilterOption, b: FilterOption) => byName(a.value, b.value);
 
 interface CounterRow {
   kind: CounterKind;
