@@ -50,6 +50,15 @@ export const ADMIN_PAGER_NEIGHBOURS = 1;
 export const LEDGER_LIST_STALE_SECONDS = 5;
 
 /**
+ * While new works come in faster than this, a server process shows them in its kept answers
+ * (first pages, the figures) at most this often: each time, every first page a new work enters
+ * is rebuilt, so a stream of registrations costs a bounded number of rebuilds a second, not one
+ * per work. A registration answers only once its work shows; a changed, removed or made-private
+ * work leaves every answer at once (server/db/stamp-publisher.ts).
+ */
+export const LEDGER_ADDITIONS_SERVED_EVERY_MS = 100;
+
+/**
  * A change made through another server process reaches this one's kept answers when the
  * database's notice of it arrives (milliseconds), and at the latest this long after the change
  * even if the notice is lost: the kept change stamps are read again at least this often

@@ -11,12 +11,15 @@
 //   answer leaves);
 // - a change made by another process: once the database's notice arrives (milliseconds), and
 //   in any case within LEDGER_NOTICE_BOUND_SECONDS, after which stamps are read again even with
-//   no notice (the bound on a notice lost with a connection that died without an error).
+//   no notice (the bound on a notice lost with a connection that died without an error);
+// - new works, under a stream of them: at most LEDGER_ADDITIONS_SERVED_EVERY_MS later than
+//   that (stamp-publisher.ts); a registration still answers only once they are served.
 // Until the listener is connected, or while it is reconnecting, every request reads the stamps
 // (shared with the requests arriving with it, fresh-reads.ts), as before.
 import { sql, type Kysely } from 'kysely';
-import { LEDGER_NOTICE_BOUND_SECONDS } from '../../core/constants';
+import { LEDGER_ADDITIONS_SERVED_EVERY_MS, LEDGER_NOTICE_BOUND_SECONDS } from '../../core/constants';
 import { FreshReads } from './fresh-reads';
+import { StampPublisher } from './stamp-publisher';
 import type { DB } from './types';
 
 /**
@@ -84,12 +87,19 @@ export class LedgerStampSource {
   private closed = false;
   private readonly perRequest: FreshReads<LedgerStamps>;
   private readonly noticeListeners = new Set<() => unknown>();
+  /** The stamps served to requests, of those read; tells the listeners when they move. */
+  private readonly publisher: StampPublisher;
   /** What the listeners did with this process's latest own write (the pages they rebuilt). */
   private ownWriteHandled: Promise<unknown> = Promise.resolve();
 
   private readonly subscribe?: LedgerNoticeSubscriber;
   private readonly nowMs: () => number;
   private readonly isOwnNotice: (payload: string) => boolean;
+  /**
+   * With no notice, stamps older than this are read again: soon enough that new works they find,
+   * held back for at most additionsEveryMs, are still served within LEDGER_NOTICE_BOUND_SECONDS.
+   */
+  private readonly rereadAfterMs: number;
 
   constructor(
     private readonly read: () => Promise<LedgerStamps>,
@@ -98,12 +108,21 @@ export class LedgerStampSource {
       nowMs?: () => number;
       /** Notices of this process's own writes, already noticed when they were made: skipped. */
       isOwnNotice?: (payload: string) => boolean;
+      /** New works are served at most this often (stamp-publisher.ts). */
+      additionsEveryMs?: number;
     } = {},
   ) {
     this.subscribe = options.subscribe;
     this.nowMs = options.nowMs ?? Date.now;
     this.isOwnNotice = options.isOwnNotice ?? (() => false);
     this.perRequest = new FreshReads(read);
+    const additionsEveryMs = options.additionsEveryMs ?? LEDGER_ADDITIONS_SERVED_EVERY_MS;
+    this.rereadAfterMs = LEDGER_NOTICE_BOUND_SECONDS * 1000 - additionsEveryMs;
+    this.publisher = new StampPublisher(
+      () => Promise.allSettled([...this.noticeListeners].map((listener) => listener())),
+      this.nowMs,
+      additionsEveryMs,
+    );
   }
 
   /** The stamps as this process must serve them now (see the top of this file). */
@@ -112,18 +131,21 @@ export class LedgerStampSource {
     if (!this.listening) return this.perRequest.read();
     const known = this.known;
     if (known && known.notices === this.notices) {
-      if (this.nowMs() - known.readAtMs < LEDGER_NOTICE_BOUND_SECONDS * 1000) return Promise.resolve(known.stamps);
+      if (this.nowMs() - known.readAtMs < this.rereadAfterMs) return Promise.resolve(this.served(known.stamps));
       // Past the bound with no notice: read again, as if one had come.
       this.notices += 1;
     }
-    return this.readSinceLastNotice();
+    return this.readSinceLastNotice().then((read) => this.served(read));
   }
 
-  /** The stamps may have moved: the next request reads them again. The read starts now, so it is usually done by then. */
+  /**
+   * The stamps may have moved: the next request reads them again. The read starts now, so it is
+   * usually done by then; the listeners hear of it once its stamps are served.
+   */
   notice(): void {
     this.notices += 1;
     if (this.listening) this.readSinceLastNotice().catch(() => undefined);
-    for (const listener of this.noticeListeners) listener();
+    else for (const listener of this.noticeListeners) listener();
   }
 
   /**
@@ -142,12 +164,10 @@ export class LedgerStampSource {
     const order = ++this.reads;
     const readAtMs = this.nowMs();
     try {
-      this.keep({ stamps: await readOnWriter(), notices, readAtMs, order });
+      this.ownWriteHandled = this.keep({ stamps: await readOnWriter(), notices, readAtMs, order });
     } catch {
       this.notice();
-      return;
     }
-    this.ownWriteHandled = Promise.allSettled([...this.noticeListeners].map((listener) => listener()));
   }
 
   /**
@@ -170,6 +190,7 @@ export class LedgerStampSource {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.publisher.close();
     this.noticeListeners.clear();
     this.listening = false;
     const subscription = this.subscription;
@@ -185,18 +206,29 @@ export class LedgerStampSource {
       },
       (listening) => {
         if (this.closed) return;
-        // Whatever happened while not listening went unnoticed: read again before trusting.
+        // Whatever happened while not listening went unnoticed: read again before trusting. Requests
+        // meanwhile were served what they read, so the next stamps are served at once.
         this.notices += 1;
         this.listening = listening;
+        this.publisher.reset();
       },
     );
     // A listener that cannot start leaves this process reading the stamps for every request.
     this.subscription.catch(() => undefined);
   }
 
-  /** Reads may finish out of order: the one begun last is kept. */
-  private keep(read: Known): void {
+  /**
+   * Reads may finish out of order: the one begun last is kept, and offered to be served.
+   * Resolves once the kept stamps are served and the listeners have handled them.
+   */
+  private keep(read: Known): Promise<void> {
     if (!this.known || this.known.order < read.order) this.known = read;
+    return this.publisher.offer(this.known.stamps);
+  }
+
+  /** What requests are served with, given the newest stamps read (see stamp-publisher.ts). */
+  private served(newest: LedgerStamps): LedgerStamps {
+    return this.publisher.stamps ?? newest;
   }
 
   /** A read begun after the latest notice: shared by everyone who asks before the next one. */
@@ -206,7 +238,7 @@ export class LedgerStampSource {
     const readAtMs = this.nowMs();
     const order = ++this.reads;
     const value = this.read().then((stamps) => {
-      this.keep({ stamps, notices, readAtMs, order });
+      void this.keep({ stamps, notices, readAtMs, order });
       return stamps;
     });
     const reading = { notices, value };

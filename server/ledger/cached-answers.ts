@@ -1,8 +1,10 @@
 // Built list answers (the ledger page, the public read API), kept per server process and
 // checked on every request against the change stamps every process shares through the database
-// (migration 008), as this process knows them (server/db/ledger-stamps.ts: at once after its own
-// writes, after the database's notice for another process's, within LEDGER_NOTICE_BOUND_SECONDS
-// in any case), so no process goes on serving what another has made out of date:
+// (migration 008), as this process serves them (server/db/ledger-stamps.ts: after its own
+// writes before the writer answers, after the database's notice for another process's, within
+// LEDGER_NOTICE_BOUND_SECONDS in any case; new works at most every
+// LEDGER_ADDITIONS_SERVED_EVERY_MS), so no process goes on serving what another has made out of
+// date:
 // - a public work changed, removed, made private or restored (stamp `changes`): every kept
 //   answer is out of date at once;
 // - new works registered (stamp `additions`): an answer whose list none of them enters (another

@@ -3,6 +3,7 @@
 // POST /api/submissions instead.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { ownWritesShown } from '../../server/db/ledger-stamps';
 import type { DB, NewSubmission } from '../../server/db/types';
 import { formatRegistryId } from '../../core/ids';
 
@@ -54,5 +55,7 @@ export async function insertWork(db: Kysely<DB>, overrides: WorkOverrides = {}):
     ...overrides,
   };
   const inserted = await db.insertInto('submissions').values(row).returning(['id', 'registry_id']).executeTakeFirstOrThrow();
+  // As a registration does, back only once the process serves the new work (decision 0044).
+  await ownWritesShown(db);
   return inserted;
 }

@@ -1,11 +1,12 @@
-// Kept list answers after a registration (cached-answers.ts): a first page shows the new work at
-// once, a deeper page may lag by LEDGER_LIST_STALE_SECONDS and no more, and a work removed or
-// made private leaves every answer at once, also those another server process on the same
-// database had kept.
+// Kept list answers after a registration (cached-answers.ts): a first page shows the new work by
+// the time its registration answers, a deeper page may lag by LEDGER_LIST_STALE_SECONDS and no
+// more, and a work removed or made private leaves every answer at once, also those another
+// server process on the same database had kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LedgerResponse } from '../../../core/api-types';
 import { buildApp } from '../../../server/app';
+import { ownWritesShown } from '../../../server/db/ledger-stamps';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { TestClock } from './test-clock';
@@ -27,20 +28,27 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A work registered as a registration does it: answered once this process serves it. */
+const register = async (title: string, minutes: number) => {
+  const work = await insertWork(t.deps.db, { title, created_at: at(minutes) });
+  await ownWritesShown(t.deps.db);
+  return work;
+};
+
 const titlesOf = async (app: FastifyInstance, url: string) => {
   const body = (await app.inject({ method: 'GET', url })).json<LedgerResponse & { data?: { title: string }[] }>();
   return (body.data ?? body.items).map((w) => w.title);
 };
 
 describe('kept list answers', () => {
-  it('shows a new work on first pages at once, and deeper pages follow within the stated bound', async () => {
+  it('shows a new work on first pages once its registration answers, and deeper pages follow within the stated bound', async () => {
     const deep = ['/api/ledger?page=2', '/api/v1/ledger?limit=12&offset=12'];
     const deepBefore = await Promise.all(deep.map((url) => titlesOf(t.app, url)));
     expect(deepBefore[0]).toEqual(['Kept 8', 'Kept 7', 'Kept 6', 'Kept 5', 'Kept 4', 'Kept 3', 'Kept 2', 'Kept 1']);
     expect(deepBefore[1]).toEqual(deepBefore[0]);
     await titlesOf(t.app, '/api/ledger?search=nothing-like-this');
 
-    await insertWork(t.deps.db, { title: 'Newcomer', created_at: at(30) });
+    await register('Newcomer', 30);
     expect((await titlesOf(t.app, '/api/ledger'))[0]).toBe('Newcomer');
     expect((await titlesOf(t.app, '/api/v1/ledger?limit=12'))[0]).toBe('Newcomer');
     for (const [i, url] of deep.entries()) expect(await titlesOf(t.app, url), url).toEqual(deepBefore[i]);
@@ -50,8 +58,8 @@ describe('kept list answers', () => {
   });
 
   it('drops a work made private or removed from every kept answer and the single-work answer, in every process', async () => {
-    const victim = await insertWork(t.deps.db, { title: 'Soon private', created_at: at(2.5) });
-    const removed = await insertWork(t.deps.db, { title: 'Soon removed', created_at: at(1.5) });
+    const victim = await register('Soon private', 2.5);
+    const removed = await register('Soon removed', 1.5);
     clock.passListStaleBound();
     const urls = ['/api/ledger?page=2', '/api/v1/ledger?limit=12&offset=12', `/api/ledger?search=${victim.registry_id}`];
     for (const app of [t.app, other]) {

@@ -31,6 +31,8 @@ beforeAll(async () => {
           if (on) listening();
         }),
       isOwnNotice: () => true,
+      // Every write's stamps served at once: these tests are about what is read, not when it is served.
+      additionsEveryMs: 0,
     },
   );
   useLedgerStampSource(database.db, source);

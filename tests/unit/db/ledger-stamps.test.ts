@@ -2,8 +2,8 @@
 // its listener is connected it reads them only after a notice (or once the bound has passed);
 // otherwise on every request, as FreshReads does.
 import type { Kysely } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
-import { LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LEDGER_ADDITIONS_SERVED_EVERY_MS, LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
 import { LedgerStampSource, ownWritesShown, useLedgerStampSource, type LedgerStamps } from '../../../server/db/ledger-stamps';
 import type { DB } from '../../../server/db/types';
 
@@ -68,15 +68,17 @@ function writeHeldAtRead(source: LedgerStampSource) {
   return { wrote, finishWriterRead };
 }
 
-function setUp() {
+function setUp(options: { additionsEveryMs?: number; nowMs?: () => number } = {}) {
   const database = fakeDatabase();
   const listener = fakeListener();
   let now = 1_000_000;
   // Backend 7 is one of this process's own connections.
   const source = new LedgerStampSource(database.read, {
     subscribe: listener.subscribe,
-    nowMs: () => now,
+    nowMs: options.nowMs ?? (() => now),
     isOwnNotice: (pid) => pid === '7',
+    // Every read served at once unless a test paces new works (see also stamp-publisher.test.ts).
+    additionsEveryMs: options.additionsEveryMs ?? 0,
   });
   // The source subscribes on its first use; the listener then connects.
   const listen = async () => {
@@ -243,8 +245,9 @@ describe('LedgerStampSource', () => {
     listener.deliver();
     const late = source.current();
     await database.release();
-    expect(await early).toEqual({ changes: '0', additions: '0', lastSeq: '0' });
     expect(await late).toEqual({ changes: '0', additions: '1', lastSeq: '1' });
+    // The earlier request gets the newest stamps served when its read ends: read before its build starts, so never ahead of it.
+    expect(await early).toEqual({ changes: '0', additions: '1', lastSeq: '1' });
     // And what is kept afterwards is the later read, whichever finished first.
     expect(await additionsOf(source)).toBe('1');
     expect(database.reads()).toBe(3);
@@ -274,5 +277,41 @@ describe('LedgerStampSource', () => {
     expect(await additionsOf(source)).toBe('2');
     expect(await additionsOf(source)).toBe('2');
     expect(database.reads()).toBe(5);
+  });
+
+  describe(`with new works served at most every ${LEDGER_ADDITIONS_SERVED_EVERY_MS} ms`, () => {
+    const EVERY = LEDGER_ADDITIONS_SERVED_EVERY_MS;
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('serves a work registered soon after the last served ones when the time is up, and its writer answers only then', async () => {
+      const { source, listen } = setUp({ additionsEveryMs: EVERY, nowMs: () => Date.now() });
+      await listen();
+      expect(await additionsOf(source)).toBe('0');
+      const rebuiltWith: string[] = [];
+      source.onNotice(async () => rebuiltWith.push((await source.current()).additions));
+      await source.wrote(async () => ({ changes: '0', additions: '1', lastSeq: '1' }));
+      let answered = false;
+      const writer = source.ownWritesHandled().then(() => (answered = true));
+
+      await vi.advanceTimersByTimeAsync(EVERY - 1);
+      expect(await additionsOf(source)).toBe('0');
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await writer;
+      expect(await additionsOf(source)).toBe('1');
+      expect(rebuiltWith).toEqual(['1']);
+    });
+
+    it(`reads again without a notice ${LEDGER_ADDITIONS_SERVED_EVERY_MS} ms before the notice bound, so a new work it finds is served within it even if held back`, async () => {
+      const { database, source, listen } = setUp({ additionsEveryMs: EVERY, nowMs: () => Date.now() });
+      await listen();
+      expect(await additionsOf(source)).toBe('0');
+      database.register();
+      await vi.advanceTimersByTimeAsync(LEDGER_NOTICE_BOUND_SECONDS * 1000 - EVERY - 1);
+      expect(await additionsOf(source)).toBe('0');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await additionsOf(source)).toBe('1');
+    });
   });
 });

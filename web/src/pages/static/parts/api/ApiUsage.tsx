@@ -1,4 +1,9 @@
-import { LEDGER_EXACT_TOTAL_CAP, LEDGER_LIST_STALE_SECONDS, LEDGER_NOTICE_BOUND_SECONDS } from '../../../../../../core/constants';
+import {
+  LEDGER_ADDITIONS_SERVED_EVERY_MS,
+  LEDGER_EXACT_TOTAL_CAP,
+  LEDGER_LIST_STALE_SECONDS,
+  LEDGER_NOTICE_BOUND_SECONDS,
+} from '../../../../../../core/constants';
 import { CodeBlock } from '../CodeBlock';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';
@@ -45,9 +50,9 @@ export function ApiUsage({ site }: { site: SiteFacts }) {
             </li>
             <li>
               The server builds each answer from the current ledger: a removed or hidden work leaves every answer, and a new work shows
-              on a first page (no <code>offset</code> or <code>cursor</code>), normally at once and always within{' '}
-              {LEDGER_NOTICE_BOUND_SECONDS} second. A later page may show the ledger as it was up to {LEDGER_LIST_STALE_SECONDS}{' '}
-              seconds before.
+              on a first page (no <code>offset</code> or <code>cursor</code>), normally within {LEDGER_ADDITIONS_SERVED_EVERY_MS} ms
+              and always within {LEDGER_NOTICE_BOUND_SECONDS} second. A later page may show the ledger as it was up to{' '}
+              {LEDGER_LIST_STALE_SECONDS} seconds before.
             </li>
             <li>
               <code>metadata.total_entries</code> is exact up to {LEDGER_EXACT_TOTAL_CAP.toLocaleString('en-US')} entries; above that
