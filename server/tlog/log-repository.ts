@@ -180,7 +180,12 @@ export async function registeredWorkLogState(db: Kysely<DB>, ref: string): Promi
 }
 
 // Any constant works; it names "the log's append lock" for every process.
-const APPEND_LOCK_ID = 727_100_002;
+export const LOG_APPEND_LOCK_ID = 727_100_002;
+
+export interface AppendOptions {
+  /** The caller's transaction already holds the append lock (registrations take it with theirs). */
+  appendLockHeld?: boolean;
+}
 
 /**
  * Inserts leaves after the last one, in order, under the log's append lock (held until the
@@ -189,15 +194,18 @@ const APPEND_LOCK_ID = 727_100_002;
 export async function insertLeavesAtEnd(
   trx: Kysely<DB>,
   leaves: readonly Omit<Insertable<TlogLeavesTable>, 'leaf_index'>[],
+  options: AppendOptions = {},
 ): Promise<number> {
-  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK_ID})`.execute(trx);
-  const next = await sql<{ n: string }>`SELECT coalesce(max(leaf_index) + 1, 0) AS n FROM tlog_leaves`.execute(trx);
-  const first = Number(next.rows[0].n);
-  await trx
+  if (!options.appendLockHeld) await sql`SELECT pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})`.execute(trx);
+  // The next index is read by the insert itself (one round trip fewer while the lock is held):
+  // a statement does not see its own rows, so every row's subquery finds the same end.
+  const end = sql<string>`(SELECT coalesce(max(leaf_index) + 1, 0) FROM tlog_leaves)`;
+  const inserted = await trx
     .insertInto('tlog_leaves')
-    .values(leaves.map((leaf, i) => ({ ...leaf, leaf_index: first + i })))
+    .values(leaves.map((leaf, i) => ({ ...leaf, leaf_index: sql<string>`${end} + ${i}::int` })))
+    .returning('leaf_index')
     .execute();
-  return first;
+  return Math.min(...inserted.map((row) => Number(row.leaf_index)));
 }
 
 /** Number of leaves in the log now. */

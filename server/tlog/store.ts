@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { buildLeaf, type LeafEvent } from './leaf';
-import { insertLeavesAtEnd } from './log-repository';
+import { insertLeavesAtEnd, type AppendOptions } from './log-repository';
 
 export { logSize } from './log-repository';
 
@@ -25,7 +25,11 @@ export async function appendLogEvent(trx: Kysely<DB>, event: LeafEvent): Promise
  * Appends events as consecutive leaves, in the order given, with one lock and one insert (the
  * seed command registers works in batches). Must run inside a transaction, like appendLogEvent.
  */
-export async function appendLogEvents(trx: Kysely<DB>, events: readonly LeafEvent[]): Promise<AppendedLeaf[]> {
+export async function appendLogEvents(
+  trx: Kysely<DB>,
+  events: readonly LeafEvent[],
+  options: AppendOptions = {},
+): Promise<AppendedLeaf[]> {
   if (events.length === 0) return [];
   const leaves = events.map((event) => buildLeaf(event));
   const first = await insertLeavesAtEnd(
@@ -37,6 +41,7 @@ export async function appendLogEvents(trx: Kysely<DB>, events: readonly LeafEven
       submission_id: event.submission_id,
       created_at: event.time,
     })),
+    options,
   );
   return leaves.map((leaf, i) => ({ leafIndex: first + i, leafHash: leaf.leafHashHex, canonicalJson: leaf.canonicalJson }));
 }

@@ -28,7 +28,7 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
 
 /**
  * Appends one 'created' leaf per work, in the order given, and inserts the rows with their
- * leaf's index. Returns the leaf indexes in the same order.
+ * leaf's index. Returns the leaf indexes in the same order. The caller holds lockRegistrations.
  */
 export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
   const leaves = await appendLogEvents(
@@ -40,6 +40,8 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
       event: 'created' as const,
       time: row.created_at,
     })),
+    // lockRegistrations took the log's append lock with the registration lock.
+    { appendLockHeld: true },
   );
   await insertSubmissions(
     trx,

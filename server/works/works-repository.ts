@@ -8,6 +8,7 @@ import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
 import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
+import { LOG_APPEND_LOCK_ID } from '../tlog/log-repository';
 import { asSignedBigint, bandProbes } from './fingerprint-bands';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
 
@@ -16,11 +17,12 @@ const REGISTRATION_LOCK_ID = 727_100_101;
 
 /**
  * Serialises registrations until the transaction ends, so registry numbers are drawn in the
- * order works commit and each registration sees every earlier one. Taken before the log's own
- * append lock, never after it, so the two cannot deadlock.
+ * order works commit and each registration sees every earlier one. The log's append lock, which
+ * every registration needs for its leaves, is taken in the same round trip, after this one
+ * (target lists are evaluated in order): never before it, so the two cannot deadlock.
  */
 export async function lockRegistrations(trx: Kysely<DB>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID}), pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})`.execute(trx);
 }
 
 /**
