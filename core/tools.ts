@@ -63,16 +63,16 @@ export function effectiveToolName(tool: string, toolOther?: string | null): stri
   return tool;
 }
 
-/**
- * Options of the ledger's tool filter (decision 0011): the tools actually present in the ledger
- * plus the 42-tool list, without duplicates, sorted alphabetically, without the 'Other' placeholder.
- * Names are compared exactly because the filter is an equality match on the stored value.
- */
 // One collator each, made once: localeCompare with a locale builds a new one on every call,
 // which made sorting this short list cost most of a millisecond each time the ledger changed.
 const byNameIgnoringCase = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 const byName = new Intl.Collator('en').compare;
 
+/**
+ * Options of the ledger's tool filter (decision 0011): the tools actually present in the ledger
+ * plus the 42-tool list, without duplicates, sorted alphabetically, without the 'Other' placeholder.
+ * Names are compared exactly because the filter is an equality match on the stored value.
+ */
 export function ledgerToolOptions(toolsInLedger: readonly string[]): string[] {
   const names = new Set<string>();
   for (const tool of [...toolsInLedger, ...AI_TOOLS]) {
