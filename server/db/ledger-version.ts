@@ -10,20 +10,35 @@ export async function readLedgerVersion(db: Kysely<DB>): Promise<string> {
   return String(row.rows[0]?.version ?? '0');
 }
 
+export interface PerLedgerVersion<T> {
+  (version: string): Promise<T>;
+  /** The value of the newest version whose read has finished, if any. */
+  latest(): T | undefined;
+}
+
 /**
  * A value read from the database at most once per ledger version, shared by every request that
  * sees that version. A failed read is not kept: the next request reads again.
  */
-export function perLedgerVersion<T>(read: () => Promise<T>): (version: string) => Promise<T> {
+export function perLedgerVersion<T>(read: () => Promise<T>): PerLedgerVersion<T> {
   let entry: { version: string; value: Promise<T> } | null = null;
-  return (version) => {
+  let latest: { order: number; value: T } | undefined;
+  let reads = 0;
+  const at = (version: string) => {
     if (entry?.version !== version) {
+      const order = ++reads;
       const next = { version, value: read() };
-      next.value.catch(() => {
-        if (entry === next) entry = null;
-      });
+      next.value.then(
+        (value) => {
+          if (!latest || latest.order < order) latest = { order, value };
+        },
+        () => {
+          if (entry === next) entry = null;
+        },
+      );
       entry = next;
     }
     return entry.value;
   };
+  return Object.assign(at, { latest: () => latest?.value });
 }

@@ -64,8 +64,11 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     return { figures, text: JSON.stringify(ledgerFiguresSchema.parse(part)) };
   });
 
-  /** The whole /api/ledger answer to `query`: the kept (or newly built) page joined to the figures. */
-  const answerLedger = async (query: LedgerQueryParams): Promise<CompressedForms> => {
+  /**
+   * The whole /api/ledger answer to `query`: the kept (or newly built) page joined to the
+   * figures. `waitForRebuild`: the page with the newest works, even if another request is building it.
+   */
+  const answerLedger = async (query: LedgerQueryParams, options: { waitForRebuild?: boolean } = {}): Promise<CompressedForms> => {
     const now = deps.now();
     const minute = Math.floor(now.getTime() / DATE_FILTER_RESOLUTION_MS);
     const key = JSON.stringify([query.date ? minute : null, query]);
@@ -104,8 +107,12 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
         return { body: text, etag: strongEtag(text), contentType: LEDGER_CONTENT_TYPE };
       },
       stamps,
+      options,
     );
-    const { text: figuresText } = await figuresRead;
+    // A page served while the one with the newest works is built goes with the figures last read,
+    // rather than every request waiting for the new figures.
+    const servedWhileRebuilding = cached.stamps.additions !== stamps.additions;
+    const { text: figuresText } = (servedWhileRebuilding && figuresAt.latest()) || (await figuresRead);
     // Two JSON objects with distinct keys, joined into one: {page part, figures part}. Joined once
     // per kept page and figures, so its compressed forms serve every request until either changes.
     const joined = joinedAnswers.get(cached);
@@ -117,7 +124,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
   // First pages (numbered page 1; where a new work shows at once) are rebuilt on every change
   // while visitors ask for them (refresh-ahead.ts).
   const firstPages = refreshAheadOnChange(fastify, deps.db, (query: LedgerQueryParams) =>
-    answerLedger(query).then((answer) => answer.prepareAskedForms()),
+    answerLedger(query, { waitForRebuild: true }).then((answer) => answer.prepareAskedForms()),
   );
 
   app.get('/api/ledger', { schema: appLedgerSchema, ...queryParameterRules() }, async (request, reply) => {

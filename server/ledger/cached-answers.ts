@@ -12,7 +12,9 @@
 //   it is a first page (where a new work shows); a deeper page (offset or cursor), whose items
 //   only shift and whose total grows, may go on being served until it is
 //   LEDGER_LIST_STALE_SECONDS old. A stream of registrations then no longer throws away every
-//   answer each time.
+//   answer each time. While the rebuild of an answer new works enter is under way, requests are
+//   served the kept one (for milliseconds) instead of all waiting for it; a caller that must see
+//   the new works (the rebuild a registration waits for) asks for `waitForRebuild`.
 import type { Kysely } from 'kysely';
 import { LEDGER_LIST_STALE_SECONDS } from '../../core/constants';
 import { currentLedgerStamps, type LedgerStamps } from '../db/ledger-stamps';
@@ -31,6 +33,8 @@ export interface ListScope {
 /** A kept answer, with its compressed forms (made as requests ask for them). */
 export interface KeptAnswer extends CachedResponse {
   compressed: CompressedForms;
+  /** The stamps it is known to be current at: older than the request's while its rebuild is under way. */
+  readonly stamps: LedgerStamps;
 }
 
 interface StampedResponse extends KeptAnswer {
@@ -76,11 +80,17 @@ export class CachedAnswers {
     // Read before building, so a change during the build leaves the answer out of date, never
     // marked newer than it is. A caller that needs them too reads them once and passes them.
     stamps?: LedgerStamps,
+    options: { waitForRebuild?: boolean } = {},
   ): Promise<KeptAnswer> {
     stamps ??= await currentLedgerStamps(this.db);
     const nowMs = this.now().getTime();
     const hit = this.cache.get(key);
+    const flightKey = JSON.stringify([stamps.changes, stamps.additions, key]);
     if (hit) {
+      // Only new works since it was built, and the answer with them is being built: this one
+      // meanwhile (a changed or removed work never gets here: `changes` differs).
+      const rebuilding = hit.stamps.changes === stamps.changes && this.building.has(flightKey);
+      if (rebuilding && !options.waitForRebuild) return hit;
       const state = await freshness(hit.stamps, hit.builtAtMs, stamps, nowMs, scope);
       if (state === 'stale-allowed') return hit;
       if (state === 'current') {
@@ -89,7 +99,6 @@ export class CachedAnswers {
         return hit;
       }
     }
-    const flightKey = JSON.stringify([stamps.changes, stamps.additions, key]);
     let pending = this.building.get(flightKey);
     if (!pending) {
       pending = build().then((answer) => {

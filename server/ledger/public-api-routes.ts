@@ -54,8 +54,11 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   const cache = new CachedAnswers(db, RESPONSE_CACHE_BYTES, deps.now);
 
-  /** The kept (or newly built) answer to `query` (cached-answers.ts). */
-  async function ledgerAnswer(query: PublicApiQuery) {
+  /**
+   * The kept (or newly built) answer to `query` (cached-answers.ts); `waitForRebuild`: the one
+   * with the newest works, even if another request is building it.
+   */
+  async function ledgerAnswer(query: PublicApiQuery, options: { waitForRebuild?: boolean } = {}) {
     const generatedAt = cachePeriodStart(deps.now());
     // The same question asked again gets the same bytes back while they are current.
     const key = JSON.stringify([generatedAt, query]);
@@ -63,7 +66,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
       firstPage: query.offset === 0 && !query.cursor,
       gainsWorkAfter: (seq: string) => publicApiGainsWorkAfter(db, query, seq),
     };
-    return cache.get(key, scope, async () => {
+    const build = async () => {
       const page = await readPublicApiPage(db, query);
       const records = page.rows.map((row) =>
         toPublicRecord(row, { siteUrl, includePrompts: query.include_prompts, imageUrl: absoluteImageUrl }),
@@ -72,11 +75,12 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const format = FORMATS[query.format];
       const body = format.write(records, { metadata, siteUrl });
       return { body, etag: strongEtag(body), contentType: format.contentType };
-    });
+    };
+    return cache.get(key, scope, build, undefined, options);
   }
-  // First pages (where a new work shows at once) are rebuilt on every change while asked for (refresh-ahead.ts).
+  // First pages (where a new work shows) are rebuilt on every change while asked for (refresh-ahead.ts).
   const firstPages = refreshAheadOnChange(app, db, (query: PublicApiQuery) =>
-    ledgerAnswer(query).then((answer) => answer.compressed.prepareAskedForms()),
+    ledgerAnswer(query, { waitForRebuild: true }).then((answer) => answer.compressed.prepareAskedForms()),
   );
 
   async function ledger(query: PublicApiQuery, request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_LIST_STALE_SECONDS } from '../../../core/constants';
-import { freshness, type ListScope } from '../../../server/ledger/cached-answers';
+import type { DB } from '../../../server/db/types';
+import { CachedAnswers, freshness, type ListScope } from '../../../server/ledger/cached-answers';
 
 const built = { changes: '4', additions: '10', lastSeq: '100' };
 const BOUND_MS = LEDGER_LIST_STALE_SECONDS * 1000;
@@ -44,5 +46,63 @@ describe('when a kept list answer may be served', () => {
     const later = { ...built, additions: '11' };
     expect(await freshness(built, 0, later, BOUND_MS - 1, scope(true, false))).toBe('stale-allowed');
     expect(await freshness(built, 0, later, BOUND_MS, scope(true, false))).toBe('rebuild');
+  });
+});
+
+describe('a kept first page while the page with new works is being built', () => {
+  // Stamps are passed to every call, so the cache never reads the database itself.
+  const answers = () => new CachedAnswers({} as Kysely<DB>, 1024 * 1024, () => new Date(0));
+  const answer = (body: string) => async () => ({ body, etag: `"${body}"`, contentType: 'application/json' });
+  /** A build the test finishes by hand. */
+  function heldBuild(body: string) {
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let calls = 0;
+    const build = async () => {
+      calls++;
+      await finished;
+      return answer(body)();
+    };
+    return { build, finish, calls: () => calls };
+  }
+  const withNewWork = { ...built, additions: '11', lastSeq: '101' };
+
+  it('is served to requests that come during the rebuild, and the new page once it is built', async () => {
+    const cache = answers();
+    await cache.get('page 1', scope(true, true), answer('before'), built);
+    const rebuild = heldBuild('with the new work');
+    const first = cache.get('page 1', scope(true, true), rebuild.build, withNewWork);
+    await new Promise((r) => setImmediate(r));
+    const during = await cache.get('page 1', scope(true, true), answer('never built'), withNewWork);
+    expect(during.body).toBe('before');
+    expect(during.stamps).toEqual(built);
+
+    rebuild.finish();
+    expect((await first).body).toBe('with the new work');
+    expect((await cache.get('page 1', scope(true, true), answer('never built'), withNewWork)).body).toBe('with the new work');
+    expect(rebuild.calls()).toBe(1);
+  });
+
+  it('is not served to a caller that waits for the rebuild (the one a registration waits for)', async () => {
+    const cache = answers();
+    await cache.get('page 1', scope(true, true), answer('before'), built);
+    const rebuild = heldBuild('with the new work');
+    void cache.get('page 1', scope(true, true), rebuild.build, withNewWork);
+    await new Promise((r) => setImmediate(r));
+    const waiting = cache.get('page 1', scope(true, true), answer('never built'), withNewWork, { waitForRebuild: true });
+    rebuild.finish();
+    expect((await waiting).body).toBe('with the new work');
+  });
+
+  it('is never served after a change to a public work, even while its rebuild is under way', async () => {
+    const cache = answers();
+    await cache.get('page 1', scope(true, true), answer('before'), built);
+    const changed = { ...built, changes: '5' };
+    const rebuild = heldBuild('without the removed work');
+    void cache.get('page 1', scope(true, true), rebuild.build, changed);
+    await new Promise((r) => setImmediate(r));
+    const during = cache.get('page 1', scope(true, true), answer('never built'), changed);
+    rebuild.finish();
+    expect((await during).body).toBe('without the removed work');
   });
 });
