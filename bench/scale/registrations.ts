@@ -28,7 +28,7 @@ function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** POSTs `body` and returns the status and the parsed JSON answer. */
-export function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
+function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,

@@ -121,8 +121,8 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     joinedAnswers.set(cached, { figuresText, answer });
     return answer;
   };
-  // First pages (numbered page 1; where a new work shows at once) are rebuilt on every change
-  // while visitors ask for them (refresh-ahead.ts).
+  // First pages (numbered page 1; where a new work shows) are rebuilt each time the stamps this
+  // process serves move, while visitors ask for them (refresh-ahead.ts).
   const firstPages = refreshAheadOnChange(fastify, deps.db, (query: LedgerQueryParams) =>
     answerLedger(query, { waitForRebuild: true }).then((answer) => answer.prepareAskedForms()),
   );

@@ -1,7 +1,8 @@
-// First pages asked for lately are built again as soon as this process hears the ledger changed
-// (its own write, or another process's notice: server/db/ledger-stamps.ts), instead of by the
-// first visitor after the change, who would otherwise wait for the rebuild. Requests that come
-// while it runs share it (cached-answers.ts), and a page nobody has asked for in the last
+// First pages asked for lately are built again as soon as the stamps this process serves move
+// (after its own write or another process's notice, new works at most every
+// LEDGER_ADDITIONS_SERVED_EVERY_MS: server/db/ledger-stamps.ts), instead of by the first visitor
+// after the change. Requests that come while it runs get the page kept before it
+// (cached-answers.ts), and a page nobody has asked for in the last
 // REFRESH_WINDOW_MS is not rebuilt ahead, so the extra work follows the traffic.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
