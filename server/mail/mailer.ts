@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
+import { inFolderMadeOnDemand } from '../storage/folder-on-demand';
 
 export interface MailMessage {
   to: string;
@@ -72,11 +73,10 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
     'outbox',
     async (message) => {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      await fsp.mkdir(dir, { recursive: true });
       // Time first so the folder lists in sending order.
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
       // Written aside and renamed, so a reader never sees half a message.
-      await fsp.writeFile(`${file}.tmp`, info.message as Buffer);
+      await inFolderMadeOnDemand(`${file}.tmp`, () => fsp.writeFile(`${file}.tmp`, info.message as Buffer));
       await fsp.rename(`${file}.tmp`, file);
       return { file };
     },

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isValidKeyIn, type Bucket, type ObjectStore } from './object-store';
+import { inFolderMadeOnDemand } from './folder-on-demand';
 
 const BUCKETS: readonly Bucket[] = ['artworks', 'originals', 'snapshots'];
 const TEMP_SUFFIX = '.tmp';
@@ -40,12 +41,15 @@ export class LocalFolderStore implements ObjectStore {
 
   async put(bucket: Bucket, key: string, data: Buffer | Readable): Promise<void> {
     const target = this.pathFor(bucket, key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
     // Named by the key alone (keys are random UUIDs, so no two writers share one).
     const temp = `${target}${TEMP_SUFFIX}`;
     try {
-      if (Buffer.isBuffer(data)) await fsp.writeFile(temp, data);
-      else await pipeline(data, fs.createWriteStream(temp));
+      if (Buffer.isBuffer(data)) await inFolderMadeOnDemand(temp, () => fsp.writeFile(temp, data));
+      else {
+        // A stream cannot be read twice: its folder is made first.
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(data, fs.createWriteStream(temp));
+      }
       await fsp.rename(temp, target);
     } catch (err) {
       await removeFile(temp).catch(() => undefined);

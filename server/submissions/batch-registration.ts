@@ -17,8 +17,7 @@ import { notifyEach } from '../db/database';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import {
-  lockRegistrations,
-  nextRegistrySeqs,
+  lockRegistrationsAndDrawSeqs,
   recordRegistrations,
   WORK_REGISTERED_CHANNEL,
   workRegisteredNotice,
@@ -64,9 +63,8 @@ export async function registerSubmissionBatch(
         deps.now(),
       );
       if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
-      await lockRegistrations(trx);
+      const seqs = await lockRegistrationsAndDrawSeqs(trx, items.length);
       await registry.catchUp(trx);
-      const seqs = await nextRegistrySeqs(trx, items.length);
 
       // One after another: each work is scored against the ones before it, its batch's included.
       const decided = [];

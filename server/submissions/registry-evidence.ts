@@ -52,8 +52,18 @@ export type RegistryEvidenceSource = { readonly [K in RegistrySignal]: (query: R
 
 /** What the registry says about a new (or re-scored) work, from either source. */
 export async function gatherRegistryEvidence(source: RegistryEvidenceSource, query: RegistryQuery): Promise<RegistryEvidence> {
+  return (await gatherSignals(source, query, [])) as RegistryEvidence;
+}
+
+/** Every signal but `except`'s: the caller reads those itself (a registration, under its lock). */
+export async function gatherSignals<E extends RegistrySignal>(
+  source: RegistryEvidenceSource,
+  query: RegistryQuery,
+  except: readonly E[],
+): Promise<Omit<RegistryEvidence, keyof RegistrySignals[E]>> {
   const parts: object[] = [];
   // One signal after another: on the embedded database every read shares one connection anyway.
-  for (const signal of Object.keys(REGISTRY_SIGNALS) as RegistrySignal[]) parts.push(await source[signal](query));
-  return Object.assign({}, ...parts) as RegistryEvidence;
+  for (const signal of Object.keys(REGISTRY_SIGNALS) as RegistrySignal[])
+    if (!(except as readonly RegistrySignal[]).includes(signal)) parts.push(await source[signal](query));
+  return Object.assign({}, ...parts) as Omit<RegistryEvidence, keyof RegistrySignals[E]>;
 }

@@ -3,12 +3,12 @@
 // public flag and the verification method; the client's word on any of them is never read.
 //
 // One transaction claims the upload, takes the registration lock (so numbers follow commit
-// order), re-checks exact duplicates, draws the registry number, appends the transparency-log
-// leaf, inserts the work with the C2PA manifest store its upload carried and tells the live
-// ledger pages about it: all of it commits or none, and a rolled-back registration gives its
-// number back (works/works-repository.ts nextRegistrySeqs). The upload's files become the work's
-// files; if anything fails they (and the store) stay with the upload row, which the expiry
-// cleanup removes.
+// order) and draws the registry number, looks for exact copies (under the lock, so it sees every
+// earlier work), appends the transparency-log leaf, inserts the work with the C2PA manifest store
+// its upload carried and tells the live ledger pages about it: all of it commits or none, and a
+// rolled-back registration gives its number back (works/works-repository.ts
+// lockRegistrationsAndDrawSeqs). The upload's files become the work's files; if anything fails
+// they (and the store) stay with the upload row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
 import { appError, type AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../core/error-codes';
@@ -21,8 +21,7 @@ import { notify } from '../db/database';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import {
-  lockRegistrations,
-  nextRegistrySeqs,
+  lockRegistrationsAndDrawSeqs,
   recordRegistrations,
   WORK_REGISTERED_CHANNEL,
   workRegisteredNotice,
@@ -30,7 +29,7 @@ import {
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { mailVerificationLink, type MailLog } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
-import { gatherRegistryEvidence } from './registry-evidence';
+import { gatherSignals } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
 import type { Mailer } from '../mail/mailer';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
@@ -85,23 +84,18 @@ export async function registerSubmission(
 
   const registryQuery = registryQueryFor(body, upload);
   // Read outside the transaction: on the embedded database the transaction holds the only
-  // connection, and these reads need none of its locks.
-  let registry = await gatherRegistryEvidence(databaseRegistryEvidence(deps.db), registryQuery);
-  let trust = scoreRegistration(body, upload, registry, createdAt);
+  // connection, and these reads need none of its locks. Exact copies are looked for once, under
+  // the lock, where the look sees every earlier work.
+  const outsideLock = await gatherSignals(databaseRegistryEvidence(deps.db), registryQuery, ['exactDuplicates']);
 
   const id = crypto.randomUUID();
   const verification = options.mailer ? newLinkToken() : undefined;
-  const { registryId, seq, leafIndex } = await deps.db.transaction().execute(async (trx) => {
+  const { registryId, seq, leafIndex, trust } = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeUpload(trx, upload.id, createdAt))) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
-    await lockRegistrations(trx);
-    // Under the lock, this second look sees every earlier work: two people registering the
-    // same image at the same moment cannot both pass as the original.
-    const exact = await databaseRegistryEvidence(trx).exactDuplicates(registryQuery);
-    if (exact.duplicateOf !== registry.duplicateOf || exact.exactDuplicateOfSameArtist !== registry.exactDuplicateOfSameArtist) {
-      registry = { ...registry, ...exact };
-      trust = scoreRegistration(body, upload, registry, createdAt);
-    }
-    const [seq] = await nextRegistrySeqs(trx, 1);
+    const [seq] = await lockRegistrationsAndDrawSeqs(trx, 1);
+    // Two people registering the same image at the same moment cannot both pass as the original.
+    const registry = { ...outsideLock, ...(await databaseRegistryEvidence(trx).exactDuplicates(registryQuery)) };
+    const trust = scoreRegistration(body, upload, registry, createdAt);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
     const row = {
       ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
@@ -112,7 +106,7 @@ export async function registerSubmission(
     if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
     // Sent with the commit (PostgreSQL delivers a transaction's notices only if it commits).
     await notify(trx, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score }));
-    return { registryId, seq, leafIndex };
+    return { registryId, seq, leafIndex, trust };
   });
   await ownWritesShown(deps.db);
 

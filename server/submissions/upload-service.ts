@@ -9,14 +9,7 @@ import type { UploadResponse } from '../../core/api-types';
 import type { AppDeps } from '../deps';
 import { newObjectKey, publicImagePath, type ObjectStore } from '../storage/object-store';
 import { formatRegionHashes, processImageOffThread, type ProcessedImage } from '../image';
-import {
-  countPublicWorksWithHash,
-  deleteUploadRow,
-  insertUpload,
-  markUploadStored,
-  type NewUpload,
-  type UploadRow,
-} from './uploads-repository';
+import { deleteUploadRow, insertUpload, markUploadStored, type NewUpload, type UploadRow } from './uploads-repository';
 
 export type UploadDeps = Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>;
 
@@ -90,8 +83,8 @@ export async function storeUpload(deps: UploadDeps, bytes: Buffer, now: Date): P
 }
 
 /** Marks the upload stored, or removes it again when that fails; returns the stored row. */
-async function markStored(deps: UploadDeps, stored: StoredUpload): Promise<UploadRow> {
-  let row: UploadRow | undefined;
+async function markStored(deps: UploadDeps, stored: StoredUpload): Promise<UploadRow & { public_works_with_hash: number }> {
+  let row: Awaited<ReturnType<typeof markUploadStored>>;
   try {
     row = await markUploadStored(deps.db, stored.values.id, deps.now());
   } catch (err) {
@@ -111,7 +104,6 @@ export async function createUpload(deps: UploadDeps, bytes: Buffer): Promise<Cre
   const stored = await storeUpload(deps, bytes, deps.now());
   const row = await markStored(deps, stored);
   const { image } = stored;
-  const exactMatches = await countPublicWorksWithHash(deps.db, image.sha256);
   return {
     row,
     response: {
@@ -123,7 +115,7 @@ export async function createUpload(deps: UploadDeps, bytes: Buffer): Promise<Cre
       image_file_type: image.mime,
       image_file_size: image.size,
       metadata_found: [...image.metadata.found],
-      exact_matches: exactMatches,
+      exact_matches: row.public_works_with_hash,
     },
   };
 }

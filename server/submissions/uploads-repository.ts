@@ -11,18 +11,28 @@ export async function insertUpload(db: Kysely<DB>, values: NewUpload): Promise<U
 }
 
 /**
- * Marks an upload's files as written. Returns the row, or undefined when the row is gone or was
- * claimed by the sweep of dead uploads meanwhile (its files must then be removed again).
+ * Marks an upload's files as written. Returns the row with the number of public works already
+ * registered with its SHA-256 (shown to the uploader before submitting), or undefined when the
+ * row is gone or was claimed by the sweep of dead uploads meanwhile (its files must then be
+ * removed again).
  */
-export async function markUploadStored(db: Kysely<DB>, id: string, at: Date): Promise<UploadRow | undefined> {
-  return db
+export async function markUploadStored(
+  db: Kysely<DB>,
+  id: string,
+  at: Date,
+): Promise<(UploadRow & { public_works_with_hash: number }) | undefined> {
+  const row = await db
     .updateTable('uploads')
     .set({ files_stored_at: at })
     .where('id', '=', id)
     .where('files_stored_at', 'is', null)
     .where('expires_at', '>', at)
     .returningAll()
+    .returning(
+      sql<string>`(SELECT count(*) FROM public_submissions p WHERE p.image_hash = uploads.sha256)`.as('public_works_with_hash'),
+    )
     .executeTakeFirst();
+  return row && { ...row, public_works_with_hash: Number(row.public_works_with_hash) };
 }
 
 /**
@@ -71,16 +81,6 @@ export async function consumeUpload(trx: Kysely<DB>, id: string, at: Date): Prom
     .where('expires_at', '>', at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Public works already registered with this SHA-256 (shown to the uploader before submitting). */
-export async function countPublicWorksWithHash(db: Kysely<DB>, sha256: string): Promise<number> {
-  const row = await db
-    .selectFrom('public_submissions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('image_hash', '=', sha256)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**

@@ -1,6 +1,6 @@
 // SQL of the transparency log's read side: leaves, checkpoints, and the public work → leaf map.
 // bigint columns arrive as strings from pg; they are converted here, so callers see numbers.
-import { sql, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { DB, TlogLeavesTable } from '../db/types';
 import { isUuid } from '../../core/ids';
 import { fromHex } from './hex';
@@ -187,24 +187,28 @@ export interface AppendOptions {
   appendLockHeld?: boolean;
 }
 
+/** A leaf row as inserted; its index is given by the insert (leavesAtEndInsert). */
+export type NewLeafRow = Omit<Insertable<TlogLeavesTable>, 'leaf_index'>;
+
 /**
- * Inserts leaves after the last one, in order, under the log's append lock (held until the
- * caller's transaction ends, so indexes are never reused or skipped). Returns the first index.
+ * The insert of `leaves` after the last one, in order, returning each one's index and work: to
+ * run, or to use in a WITH clause. The caller holds the log's append lock until its transaction
+ * ends, so indexes are never reused or skipped. The next index is read by the insert itself (no
+ * round trip while the lock is held): a statement does not see its own rows, so every row's
+ * subquery finds the same end.
  */
-export async function insertLeavesAtEnd(
-  trx: Kysely<DB>,
-  leaves: readonly Omit<Insertable<TlogLeavesTable>, 'leaf_index'>[],
-  options: AppendOptions = {},
-): Promise<number> {
-  if (!options.appendLockHeld) await sql`SELECT pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})`.execute(trx);
-  // The next index is read by the insert itself (one round trip fewer while the lock is held):
-  // a statement does not see its own rows, so every row's subquery finds the same end.
+export function leavesAtEndInsert(trx: QueryCreator<DB>, leaves: readonly NewLeafRow[]) {
   const end = sql<string>`(SELECT coalesce(max(leaf_index) + 1, 0) FROM tlog_leaves)`;
-  const inserted = await trx
+  return trx
     .insertInto('tlog_leaves')
     .values(leaves.map((leaf, i) => ({ ...leaf, leaf_index: sql<string>`${end} + ${i}::int` })))
-    .returning('leaf_index')
-    .execute();
+    .returning(['leaf_index', 'submission_id']);
+}
+
+/** Inserts leaves after the last one, in order, taking the append lock unless held; returns the first index. */
+export async function insertLeavesAtEnd(trx: Kysely<DB>, leaves: readonly NewLeafRow[], options: AppendOptions = {}): Promise<number> {
+  if (!options.appendLockHeld) await sql`SELECT pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})`.execute(trx);
+  const inserted = await leavesAtEndInsert(trx, leaves).execute();
   return Math.min(...inserted.map((row) => Number(row.leaf_index)));
 }
 

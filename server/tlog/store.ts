@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { buildLeaf, type LeafEvent } from './leaf';
-import { insertLeavesAtEnd, type AppendOptions } from './log-repository';
+import { insertLeavesAtEnd, type AppendOptions, type NewLeafRow } from './log-repository';
 
 export { logSize } from './log-repository';
 
@@ -21,6 +21,20 @@ export async function appendLogEvent(trx: Kysely<DB>, event: LeafEvent): Promise
   return leaf;
 }
 
+/** The leaf rows of `events`, in order, ready for insertLeavesAtEnd or leavesAtEndInsert. */
+export function leafRowsOf(events: readonly LeafEvent[]): (NewLeafRow & { leaf_hash: string; canonical_json: string })[] {
+  return events.map((event) => {
+    const leaf = buildLeaf(event);
+    return {
+      leaf_hash: leaf.leafHashHex,
+      canonical_json: leaf.canonicalJson,
+      event_type: event.event,
+      submission_id: event.submission_id,
+      created_at: event.time,
+    };
+  });
+}
+
 /**
  * Appends events as consecutive leaves, in the order given, with one lock and one insert (the
  * seed command registers works in batches). Must run inside a transaction, like appendLogEvent.
@@ -31,17 +45,7 @@ export async function appendLogEvents(
   options: AppendOptions = {},
 ): Promise<AppendedLeaf[]> {
   if (events.length === 0) return [];
-  const leaves = events.map((event) => buildLeaf(event));
-  const first = await insertLeavesAtEnd(
-    trx,
-    events.map((event, i) => ({
-      leaf_hash: leaves[i].leafHashHex,
-      canonical_json: leaves[i].canonicalJson,
-      event_type: event.event,
-      submission_id: event.submission_id,
-      created_at: event.time,
-    })),
-    options,
-  );
-  return leaves.map((leaf, i) => ({ leafIndex: first + i, leafHash: leaf.leafHashHex, canonicalJson: leaf.canonicalJson }));
+  const rows = leafRowsOf(events);
+  const first = await insertLeavesAtEnd(trx, rows, options);
+  return rows.map((row, i) => ({ leafIndex: first + i, leafHash: row.leaf_hash, canonicalJson: row.canonical_json }));
 }

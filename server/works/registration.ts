@@ -3,12 +3,12 @@
 // a 'created' transparency-log leaf per work and the rows that carry the leaf's index, in the
 // caller's transaction, so a work never exists without its leaf. What a work is and how it is
 // scored is the submissions feature's; the notice live views get after commit is defined here.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB, NewSubmission } from '../db/types';
-import { appendLogEvents } from '../tlog/store';
-import { insertSubmissions } from './works-repository';
+import { leavesAtEndInsert } from '../tlog/log-repository';
+import { leafRowsOf } from '../tlog/store';
 
-export { lockRegistrations, nextRegistrySeqs } from './works-repository';
+export { lockRegistrationsAndDrawSeqs } from './works-repository';
 
 /** NOTIFY channel signalled after a registration commits; the realtime feature listens to it. */
 export const WORK_REGISTERED_CHANNEL = 'work_registered';
@@ -28,11 +28,13 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
 
 /**
  * Appends one 'created' leaf per work, in the order given, and inserts the rows with their
- * leaf's index. Returns the leaf indexes in the same order. The caller holds lockRegistrations.
+ * leaf's index, in one statement (the leaves' insert is a WITH clause whose indexes the rows
+ * read). Returns the leaf indexes in the same order. The caller holds
+ * lockRegistrationsAndDrawSeqs's locks, the log's append lock among them.
  */
 export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
-  const leaves = await appendLogEvents(
-    trx,
+  if (rows.length === 0) return [];
+  const leaves = leafRowsOf(
     rows.map((row) => ({
       registry_id: row.registry_id,
       submission_id: row.id,
@@ -40,12 +42,18 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
       event: 'created' as const,
       time: row.created_at,
     })),
-    // lockRegistrations took the log's append lock with the registration lock.
-    { appendLockHeld: true },
   );
-  await insertSubmissions(
-    trx,
-    rows.map((row, i) => ({ ...row, log_index: leaves[i].leafIndex })),
-  );
-  return leaves.map((leaf) => leaf.leafIndex);
+  const inserted = await trx
+    .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
+    .insertInto('submissions')
+    .values(
+      rows.map((row) => ({
+        ...row,
+        log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
+      })),
+    )
+    .returning(['id', 'log_index'])
+    .execute();
+  const indexOf = new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
+  return rows.map((row) => indexOf.get(row.id)!);
 }

@@ -6,7 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
-import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
+import type { DB, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 import { LOG_APPEND_LOCK_ID } from '../tlog/log-repository';
 import { asSignedBigint, bandProbes } from './fingerprint-bands';
@@ -17,28 +17,22 @@ const REGISTRATION_LOCK_ID = 727_100_101;
 
 /**
  * Serialises registrations until the transaction ends, so registry numbers are drawn in the
- * order works commit and each registration sees every earlier one. The log's append lock, which
- * every registration needs for its leaves, is taken in the same round trip, after this one
- * (target lists are evaluated in order): never before it, so the two cannot deadlock.
- */
-export async function lockRegistrations(trx: Kysely<DB>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID}), pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})`.execute(trx);
-}
-
-/**
- * `count` consecutive registry numbers, in order. They come from the one-row counter, advanced in
- * the caller's transaction (which holds the registration lock): if that transaction rolls back,
+ * order works commit and each registration sees every earlier one, and returns `count`
+ * consecutive registry numbers, in order. One round trip, in this order (a statement's target
+ * list and joins are evaluated before its update): the registration lock; the log's append lock,
+ * which every registration needs for its leaves (never taken before the first, so the two cannot
+ * deadlock); then the one-row counter, advanced in the caller's transaction: if that rolls back,
  * so does the counter, and the numbers go to the next work that commits. No gaps, no reuse.
+ * Reads that must see every earlier registration come in a later statement: this one's
+ * snapshot was taken before the locks were granted.
  */
-export async function nextRegistrySeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
+export async function lockRegistrationsAndDrawSeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
   const row = await sql<{ last_seq: string }>`
-    UPDATE registry_counter SET last_seq = last_seq + ${count}::int RETURNING last_seq`.execute(trx);
+    UPDATE registry_counter SET last_seq = last_seq + ${count}::int
+    FROM (SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID}), pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})) AS locked
+    RETURNING last_seq`.execute(trx);
   const last = Number(row.rows[0].last_seq);
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
-}
-
-export async function insertSubmissions(trx: Kysely<DB>, values: readonly NewSubmission[]): Promise<void> {
-  if (values.length > 0) await trx.insertInto('submissions').values(values).execute();
 }
 
 /** A work by UUID or registry id, locked for the rest of the transaction when `lock` is set. */
