@@ -3,10 +3,10 @@
 // a 'created' transparency-log leaf per work and the rows that carry the leaf's index, in the
 // caller's transaction, so a work never exists without its leaf. What a work is and how it is
 // scored is the submissions feature's; the notice live views get after commit is defined here.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, NewSubmission } from '../db/types';
-import { leavesAtEndInsert } from '../tlog/log-repository';
 import { leafRowsOf } from '../tlog/store';
+import { insertWorksWithLeaves } from './works-repository';
 
 export { lockRegistrationsAndDrawSeqs } from './works-repository';
 
@@ -28,8 +28,7 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
 
 /**
  * Appends one 'created' leaf per work, in the order given, and inserts the rows with their
- * leaf's index, in one statement (the leaves' insert is a WITH clause whose indexes the rows
- * read). Returns the leaf indexes in the same order. The caller holds
+ * leaf's index, in one statement. Returns the leaf indexes in the same order. The caller holds
  * lockRegistrationsAndDrawSeqs's locks, the log's append lock among them.
  */
 export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
@@ -43,17 +42,6 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
       time: row.created_at,
     })),
   );
-  const inserted = await trx
-    .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
-    .insertInto('submissions')
-    .values(
-      rows.map((row) => ({
-        ...row,
-        log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
-      })),
-    )
-    .returning(['id', 'log_index'])
-    .execute();
-  const indexOf = new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
+  const indexOf = await insertWorksWithLeaves(trx, rows, leaves);
   return rows.map((row) => indexOf.get(row.id)!);
 }

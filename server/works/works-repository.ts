@@ -6,9 +6,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
-import type { DB, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
+import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
-import { LOG_APPEND_LOCK_ID } from '../tlog/log-repository';
+import { LOG_APPEND_LOCK_ID, leavesAtEndInsert, type NewLeafRow } from '../tlog/log-repository';
 import { asSignedBigint, bandProbes } from './fingerprint-bands';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
 
@@ -33,6 +33,30 @@ export async function lockRegistrationsAndDrawSeqs(trx: Kysely<DB>, count: numbe
     RETURNING last_seq`.execute(trx);
   const last = Number(row.rows[0].last_seq);
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+/**
+ * Inserts works and their log leaves in one statement: the leaves' insert is a WITH clause whose
+ * indexes the rows read. The caller holds the log's append lock. Returns each work's leaf index
+ * by its id.
+ */
+export async function insertWorksWithLeaves(
+  trx: Kysely<DB>,
+  rows: readonly (Omit<NewSubmission, 'log_index'> & { id: string })[],
+  leaves: readonly NewLeafRow[],
+): Promise<Map<string, number>> {
+  const inserted = await trx
+    .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
+    .insertInto('submissions')
+    .values(
+      rows.map((row) => ({
+        ...row,
+        log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
+      })),
+    )
+    .returning(['id', 'log_index'])
+    .execute();
+  return new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
 }
 
 /** A work by UUID or registry id, locked for the rest of the transaction when `lock` is set. */
