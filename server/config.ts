@@ -46,6 +46,8 @@ const envSchema = z.object({
   IMAGE_JOB_TIMEOUT_MS: positiveInt.default(20_000),
   // Niceness of every thread but the one serving HTTP (thread-priority.ts); 0 leaves them equal.
   BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // Image threads run only when a core is free (SCHED_IDLE, thread-priority.ts).
+  IMAGE_THREADS_IDLE: bool.default(true),
   // Connection budgets (issue 11): a client that sends its headers, or its whole request, too
   // slowly is cut off; idle keep-alive and idle sockets are closed.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
@@ -98,6 +100,7 @@ export interface AppConfig {
   imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number };
   /** Niceness (0–19) of the process's threads other than the HTTP thread; 0 leaves them as started. */
   backgroundThreadNice: number;
+  imageThreadsIdle: boolean;
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
     imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },
     backgroundThreadNice: e.BACKGROUND_THREAD_NICE,
+    imageThreadsIdle: e.IMAGE_THREADS_IDLE,
     http: {
       // Node requires the headers' deadline to fall within the whole request's.
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),

@@ -10,7 +10,7 @@ import { keepBackgroundThreadsLowered } from './thread-priority';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const stopLoweringThreads = keepBackgroundThreadsLowered(config.backgroundThreadNice);
+  const stopLoweringThreads = keepBackgroundThreadsLowered(config.backgroundThreadNice, config.imageThreadsIdle);
   const deps = await openRuntime(config);
   const app = await buildApp(deps);
   const stopStatistics = keepStatisticsFresh(deps.database, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));

@@ -5,19 +5,62 @@
 // the CPU is short, answers come first and image work takes what is left; when it is not, nothing
 // changes. Threads started later by a lowered thread inherit its niceness; ones started by the
 // HTTP thread (an image worker replaced after a timeout) are lowered at the next pass.
+//
+// A niceness lowers a thread's share, but a busy image thread still kept a core for the rest of
+// its time slice when a request came in. The image threads themselves (the pool's workers, which
+// name themselves, and libvips's) are therefore also made idle threads (SCHED_IDLE, decision
+// 0045): any other thread that wakes up takes the core from them at once. They run whenever a
+// core is free; the image pool tells a job that timed out for want of CPU (image-pool.ts) from
+// one that ran too long.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
 /** How often threads started since are looked for. */
 const PASS_INTERVAL_MS = 5_000;
 
+/** What the image pool's worker threads call themselves (nameThisThread). */
+export const IMAGE_WORKER_THREAD_NAME = 'image worker';
+/** Threads whose work may always wait: the image workers and the threads libvips starts. */
+const IDLE_THREAD_NAMES: ReadonlySet<string> = new Set([IMAGE_WORKER_THREAD_NAME, 'libvips worker']);
+/** Linux's number for the SCHED_IDLE policy, as /proc shows it. */
+const SCHED_IDLE = 5;
+
+export interface ThreadState {
+  name: string;
+  nice: number;
+  policy: number;
+}
+
+/** Name, niceness and scheduling policy of one of this process's threads, from /proc. */
+export function threadState(tid: number | string): ThreadState {
+  const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  // Fields after the name, which is in parentheses and may hold spaces: state is field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), nice: Number(fields[16]), policy: Number(fields[38]) };
+}
+
+/** Names the calling thread, as ps and top show it (Linux; elsewhere nothing happens). */
+export function nameThisThread(name: string): void {
+  try {
+    fs.writeFileSync('/proc/thread-self/comm', name.slice(0, 15));
+  } catch {
+    // Not Linux, or no /proc: the name is only for people and this module.
+  }
+}
+
+/** The ids of this process's threads but the main one. */
+function backgroundThreadIds(): number[] {
+  return fs
+    .readdirSync('/proc/self/task')
+    .map(Number)
+    .filter((tid) => Number.isInteger(tid) && tid !== process.pid);
+}
+
 /** Sets every thread of this process except the main one to `nice`; returns how many it set. */
 export function lowerBackgroundThreads(nice: number): number {
   let lowered = 0;
-  for (const entry of fs.readdirSync('/proc/self/task')) {
-    const tid = Number(entry);
-    // The main thread's id is the process id.
-    if (!Number.isInteger(tid) || tid === process.pid) continue;
+  for (const tid of backgroundThreadIds()) {
     try {
       if (os.getPriority(tid) === nice) continue;
       os.setPriority(tid, nice);
@@ -29,14 +72,56 @@ export function lowerBackgroundThreads(nice: number): number {
   return lowered;
 }
 
-/** Keeps the background threads at `nice` until the returned function is called; does nothing off Linux or for 0. */
-export function keepBackgroundThreadsLowered(nice: number): () => void {
-  if (process.platform !== 'linux' || nice === 0) return () => undefined;
+/** Threads given the idle policy, or being given it; a thread id may be reused, so it is checked again after. */
+const idling = new Set<number>();
+let chrtMissing = false;
+
+/**
+ * Makes the image threads idle threads, with `chrt` (util-linux; Node.js has no call for it).
+ * Resolves with how many it changed; without chrt, it warns once and the threads keep their
+ * niceness.
+ */
+export async function idleImageThreads(): Promise<number> {
+  if (chrtMissing) return 0;
+  const changes: Promise<boolean>[] = [];
+  for (const tid of backgroundThreadIds()) {
+    let state: ThreadState;
+    try {
+      state = threadState(tid);
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (!IDLE_THREAD_NAMES.has(state.name) || state.policy === SCHED_IDLE || idling.has(tid)) continue;
+    idling.add(tid);
+    changes.push(
+      new Promise((resolve) =>
+        execFile('chrt', ['--idle', '--pid', '0', String(tid)], (err) => {
+          idling.delete(tid);
+          if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT' && !chrtMissing) {
+            chrtMissing = true;
+            console.warn('chrt (util-linux) was not found: image threads keep BACKGROUND_THREAD_NICE instead of idling.');
+          }
+          resolve(!err);
+        }),
+      ),
+    );
+  }
+  return (await Promise.all(changes)).filter(Boolean).length;
+}
+
+/**
+ * Keeps the background threads at `nice`, and the image threads idle when `idleImageWork` is
+ * set, until the returned function is called; does nothing off Linux, or for 0 and false.
+ */
+export function keepBackgroundThreadsLowered(nice: number, idleImageWork = false): () => void {
+  if (process.platform !== 'linux' || (nice === 0 && !idleImageWork)) return () => undefined;
+  const pass = () => {
+    if (nice !== 0) lowerBackgroundThreads(nice);
+    if (idleImageWork) void idleImageThreads();
+  };
   // libuv starts its whole thread pool on first use: use it now, so its threads exist to be lowered.
-  fs.stat('.', () => {
-    lowerBackgroundThreads(nice);
-  });
-  const timer = setInterval(() => lowerBackgroundThreads(nice), PASS_INTERVAL_MS);
+  fs.stat('.', pass);
+  const timer = setInterval(pass, PASS_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -4,10 +4,12 @@
 // request is refused with 503 and Retry-After: the server was the problem, not the image. A job
 // that runs past its time limit once a worker has it, or runs its worker out of memory, has that
 // worker terminated (piscina starts a fresh one) and the image is refused as not processable
-// (422). Every request path comes through here; tests may call processImage in-thread.
+// (422), unless the job hardly had the CPU in that time (starved-job.ts): then it is 503 too.
+// Every request path comes through here; tests may call processImage in-thread.
 import { Piscina } from 'piscina';
 import { ImageBusyError } from './busy-error';
 import { ImageRejectedError } from './errors';
+import { watchOtherThreadsCpu, type CpuWatch } from './starved-job';
 import { IMAGE_WORKER_HEAP_MB, IMAGE_WORKER_START_TIMEOUT_MS } from './limits';
 import type { JobStartedMessage, ProcessOutcome, ProcessTask } from './process-task';
 import type { ProcessedImage } from './types';
@@ -106,8 +108,10 @@ class ImagePool {
     let started = false;
     // First the wait for the worker to take the job (it may still be starting), then the job.
     let timer = setTimeout(() => abort.abort(), IMAGE_WORKER_START_TIMEOUT_MS).unref();
+    let cpu: CpuWatch | undefined;
     this.#onStart.set(id, () => {
       started = true;
+      cpu = watchOtherThreadsCpu();
       clearTimeout(timer);
       timer = setTimeout(() => abort.abort(), this.#settings.jobTimeoutMs).unref();
     });
@@ -118,6 +122,8 @@ class ImagePool {
       outcome = await this.#threads.run({ id, bytes: copy }, { transferList: [copy.buffer], signal: abort.signal });
     } catch (err) {
       if (this.#closed || (abort.signal.aborted && !started)) throw new ImageBusyError();
+      // Out of time without having had the CPU: the server was busy, not the image at fault.
+      if (abort.signal.aborted && cpu?.starved()) throw new ImageBusyError();
       const outOfMemory = (err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
       if (abort.signal.aborted || outOfMemory) throw new ImageRejectedError('image_not_processed', { cause: err });
       throw err;

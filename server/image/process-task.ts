@@ -1,6 +1,7 @@
 // What an image worker thread runs: processImage on bytes sent from the main thread. Error
 // classes do not survive the trip between threads, so a refusal comes back as its code.
-import { parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { IMAGE_WORKER_THREAD_NAME, nameThisThread } from '../thread-priority';
 import { ImageRejectedError, type ImageRejectionCode } from './errors';
 import { processImage } from './process';
 import type { ProcessedImage } from './types';
@@ -17,6 +18,9 @@ export type ProcessOutcome = { ok: true; image: ProcessedImage } | { ok: false; 
 export interface JobStartedMessage {
   imageJobStarted: number;
 }
+
+// Named, so the server can tell its image workers from its other threads (thread-priority.ts).
+if (!isMainThread) nameThisThread(IMAGE_WORKER_THREAD_NAME);
 
 export async function runProcessTask({ id, bytes }: ProcessTask): Promise<ProcessOutcome> {
   parentPort?.postMessage({ imageJobStarted: id } satisfies JobStartedMessage);

@@ -1,19 +1,39 @@
-// The server lowers the priority of every thread but the one answering HTTP (server/thread-priority.ts).
+// The server lowers the priority of every thread but the one answering HTTP, and makes its image
+// threads idle threads (server/thread-priority.ts).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import type { ThreadState } from '../../../server/thread-priority';
+
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+
+function runChild(fixture: string, nice: number) {
+  const result = spawnSync('npx', ['tsx', `tests/fixtures/${fixture}`, String(nice)], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+}
+
+const hasChrt = spawnSync('chrt', ['--version']).status === 0;
 
 describe.skipIf(process.platform !== 'linux')('background thread priority', () => {
   it('sets every thread but the main one to the given niceness, and threads they start inherit it', () => {
-    const result = spawnSync('npx', ['tsx', 'tests/fixtures/thread-priority-child.ts', '7'], { encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
-    const { main, others, count } = JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as {
-      main: number;
-      others: number[];
-      count: number;
-    };
+    const { main, others, count } = runChild('thread-priority-child.ts', 7) as { main: number; others: number[]; count: number };
     expect(main).toBe(0);
     // Two workers at least, with the engine's and libuv's own threads besides.
     expect(count).toBeGreaterThan(2);
     expect(others).toEqual(Array(count).fill(7));
+  });
+
+  it.skipIf(!hasChrt)('makes the image workers and libvips threads idle threads, and leaves the others at the niceness given', () => {
+    const { main, others } = runChild('image-threads-idle-child.ts', 7) as { main: ThreadState; others: ThreadState[] };
+    expect(main).toMatchObject({ nice: 0, policy: SCHED_OTHER });
+    const imageWorkers = others.filter((t) => t.name === 'image worker');
+    const libvips = others.filter((t) => t.name === 'libvips worker');
+    const rest = others.filter((t) => t.name !== 'image worker' && t.name !== 'libvips worker');
+    expect(imageWorkers.map((t) => t.policy)).toEqual([SCHED_IDLE, SCHED_IDLE]);
+    expect(libvips.length).toBeGreaterThan(0);
+    expect(new Set(libvips.map((t) => t.policy))).toEqual(new Set([SCHED_IDLE]));
+    expect(rest.length).toBeGreaterThan(2);
+    expect(rest.map((t) => [t.policy, t.nice])).toEqual(rest.map(() => [SCHED_OTHER, 7]));
   });
 });
