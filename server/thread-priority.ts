@@ -74,15 +74,22 @@ export function lowerBackgroundThreads(nice: number): number {
 
 /** Threads given the idle policy, or being given it; a thread id may be reused, so it is checked again after. */
 const idling = new Set<number>();
-let chrtMissing = false;
+/** Set when chrt is missing or may not change this process's threads: then no more tries. */
+let chrtUnusable = false;
+
+function giveUpOnChrt(reason: string): void {
+  if (chrtUnusable) return;
+  chrtUnusable = true;
+  console.warn(`Image threads keep BACKGROUND_THREAD_NICE instead of idling: ${reason}`);
+}
 
 /**
  * Makes the image threads idle threads, with `chrt` (util-linux; Node.js has no call for it).
- * Resolves with how many it changed; without chrt, it warns once and the threads keep their
- * niceness.
+ * Resolves with how many it changed. When chrt is missing or refused (a thread that ended
+ * meanwhile aside), it warns once, stops trying, and the threads keep their niceness.
  */
 export async function idleImageThreads(): Promise<number> {
-  if (chrtMissing) return 0;
+  if (chrtUnusable) return 0;
   const changes: Promise<boolean>[] = [];
   for (const tid of backgroundThreadIds()) {
     let state: ThreadState;
@@ -95,12 +102,10 @@ export async function idleImageThreads(): Promise<number> {
     idling.add(tid);
     changes.push(
       new Promise((resolve) =>
-        execFile('chrt', ['--idle', '--pid', '0', String(tid)], (err) => {
+        execFile('chrt', ['--idle', '--pid', '0', String(tid)], (err, _stdout, stderr) => {
           idling.delete(tid);
-          if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT' && !chrtMissing) {
-            chrtMissing = true;
-            console.warn('chrt (util-linux) was not found: image threads keep BACKGROUND_THREAD_NICE instead of idling.');
-          }
+          if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') giveUpOnChrt('chrt (util-linux) was not found.');
+          else if (err && fs.existsSync(`/proc/self/task/${tid}`)) giveUpOnChrt(`chrt failed: ${stderr.trim() || err.message}`);
           resolve(!err);
         }),
       ),

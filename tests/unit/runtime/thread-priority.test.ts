@@ -7,10 +7,14 @@ import type { ThreadState } from '../../../server/thread-priority';
 const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
 
-function runChild(fixture: string, nice: number) {
-  const result = spawnSync('npx', ['tsx', `tests/fixtures/${fixture}`, String(nice)], { encoding: 'utf8' });
+/** Runs a fixture in a Node.js process of its own; `path` replaces PATH (where chrt is looked for). */
+function runChild(fixture: string, nice: number, path = process.env.PATH) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `tests/fixtures/${fixture}`, String(nice)], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: path },
+  });
   expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+  return { ...(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>), stderr: result.stderr };
 }
 
 const hasChrt = spawnSync('chrt', ['--version']).status === 0;
@@ -35,5 +39,15 @@ describe.skipIf(process.platform !== 'linux')('background thread priority', () =
     expect(new Set(libvips.map((t) => t.policy))).toEqual(new Set([SCHED_IDLE]));
     expect(rest.length).toBeGreaterThan(2);
     expect(rest.map((t) => [t.policy, t.nice])).toEqual(rest.map(() => [SCHED_OTHER, 7]));
+  });
+
+  it('keeps the image threads at the niceness given, with one warning, where chrt cannot be found', () => {
+    const { others, stderr } = runChild('image-threads-idle-child.ts', 7, '/nonexistent') as { others: ThreadState[]; stderr: string };
+    const imageThreads = others.filter((t) => t.name === 'image worker' || t.name === 'libvips worker');
+    expect(imageThreads.length).toBeGreaterThan(2);
+    expect(imageThreads.map((t) => [t.policy, t.nice])).toEqual(imageThreads.map(() => [SCHED_OTHER, 7]));
+    expect(
+      stderr.match(/Image threads keep BACKGROUND_THREAD_NICE instead of idling: chrt \(util-linux\) was not found\./g),
+    ).toHaveLength(1);
   });
 });
