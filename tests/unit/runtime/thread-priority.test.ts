@@ -8,20 +8,20 @@ const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
 
 /** Runs a fixture in a Node.js process of its own; `path` replaces PATH (where chrt is looked for). */
-function runChild(fixture: string, nice: number, path = process.env.PATH) {
+function runChild<T>(fixture: string, nice: number, path = process.env.PATH): T & { stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `tests/fixtures/${fixture}`, String(nice)], {
     encoding: 'utf8',
     env: { ...process.env, PATH: path },
   });
   expect(result.status, result.stderr).toBe(0);
-  return { ...(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>), stderr: result.stderr };
+  return { ...(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as T), stderr: result.stderr };
 }
 
 const hasChrt = spawnSync('chrt', ['--version']).status === 0;
 
 describe.skipIf(process.platform !== 'linux')('background thread priority', () => {
   it('sets every thread but the main one to the given niceness, and threads they start inherit it', () => {
-    const { main, others, count } = runChild('thread-priority-child.ts', 7) as { main: number; others: number[]; count: number };
+    const { main, others, count } = runChild<{ main: number; others: number[]; count: number }>('thread-priority-child.ts', 7);
     expect(main).toBe(0);
     // Two workers at least, with the engine's and libuv's own threads besides.
     expect(count).toBeGreaterThan(2);
@@ -29,7 +29,7 @@ describe.skipIf(process.platform !== 'linux')('background thread priority', () =
   });
 
   it.skipIf(!hasChrt)('makes the image workers and libvips threads idle threads, and leaves the others at the niceness given', () => {
-    const { main, others } = runChild('image-threads-idle-child.ts', 7) as { main: ThreadState; others: ThreadState[] };
+    const { main, others } = runChild<{ main: ThreadState; others: ThreadState[] }>('image-threads-idle-child.ts', 7);
     expect(main).toMatchObject({ nice: 0, policy: SCHED_OTHER });
     const imageWorkers = others.filter((t) => t.name === 'image worker');
     const libvips = others.filter((t) => t.name === 'libvips worker');
@@ -42,7 +42,7 @@ describe.skipIf(process.platform !== 'linux')('background thread priority', () =
   });
 
   it('keeps the image threads at the niceness given, with one warning, where chrt cannot be found', () => {
-    const { others, stderr } = runChild('image-threads-idle-child.ts', 7, '/nonexistent') as { others: ThreadState[]; stderr: string };
+    const { others, stderr } = runChild<{ others: ThreadState[] }>('image-threads-idle-child.ts', 7, '/nonexistent');
     const imageThreads = others.filter((t) => t.name === 'image worker' || t.name === 'libvips worker');
     expect(imageThreads.length).toBeGreaterThan(2);
     expect(imageThreads.map((t) => [t.policy, t.nice])).toEqual(imageThreads.map(() => [SCHED_OTHER, 7]));
