@@ -32,12 +32,19 @@ export interface ThreadState {
   policy: number;
 }
 
+/**
+ * A thread's /proc stat file: its name, and the fields after the name, which is in parentheses
+ * and may hold spaces; `fields[0]` is field 3 of proc(5) (the state).
+ */
+export function readThreadStat(statPath: string): { name: string; fields: string[] } {
+  const stat = fs.readFileSync(statPath, 'utf8');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+}
+
 /** Name, niceness and scheduling policy of one of this process's threads, from /proc. */
 export function threadState(tid: number | string): ThreadState {
-  const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  // Fields after the name, which is in parentheses and may hold spaces: state is field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), nice: Number(fields[16]), policy: Number(fields[38]) };
+  const { name, fields } = readThreadStat(`/proc/self/task/${tid}/stat`);
+  return { name, nice: Number(fields[16]), policy: Number(fields[38]) };
 }
 
 /** Names the calling thread, as ps and top show it (Linux; elsewhere nothing happens). */

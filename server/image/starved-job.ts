@@ -2,7 +2,7 @@
 // but as busy (503, try again) when it hardly ran: image threads are idle threads
 // (thread-priority.ts), so a CPU kept busy by other work holds a job back for as long as that
 // lasts, and the image is not to blame.
-import fs from 'node:fs';
+import { readThreadStat } from '../thread-priority';
 
 /** Less CPU than this share of the wall time, on the process's other threads, means starved. */
 const STARVED_CPU_SHARE = 0.1;
@@ -15,9 +15,8 @@ function otherThreadsCpuMs(): number | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
     const usage = process.cpuUsage();
-    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
-    // utime and stime are fields 14 and 15; the ones after the parenthesised name start at 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15.
+    const { fields } = readThreadStat('/proc/thread-self/stat');
     return (usage.user + usage.system) / 1000 - (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
   } catch {
     return undefined;
