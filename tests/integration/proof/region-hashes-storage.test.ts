@@ -1,6 +1,7 @@
 // Where the crop-tolerant fingerprint lives (migration 017): every view of a registered picture
 // in image_region_hashes, in the registration's transaction; lookups by those views name public
 // works only; a purge erases them.
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../server/cli/seed-content';
@@ -35,6 +36,14 @@ describe('crop-tolerant fingerprint storage', () => {
     const expected = (await processImage(image)).regionHashes.registered.map((v) => `${v.kind}:${v.hash}`).sort();
     expect(expected.length).toBeGreaterThanOrEqual(12);
     expect(await storedViews(t, created.id)).toEqual(expected);
+  });
+
+  it("replaces a work's views when they change, keeping none of the old ones", async () => {
+    const image = await generateSeedImage(seededRandom(4243), { format: 'png' });
+    const { created } = await registerWork(t.app, { title: 'Changed Views' }, image);
+    const replaced = ['c:00000000000000ff', 'f:0123456789abcdef'];
+    await sql`UPDATE submissions SET image_region_hashes = ${replaced.join(' ')} WHERE id = ${created.id}`.execute(t.deps.db);
+    expect(await storedViews(t, created.id)).toEqual(replaced);
   });
 
   it('finds a cropped copy by POST /api/lookup and byContent, and never once the work is private', async () => {
