@@ -28,6 +28,7 @@ import { realtimeRoutes } from './realtime/routes';
 import { watchRoutes } from './watch/routes';
 import { manageWatches } from './watch/manage-watches';
 import { proofPageHeadProviders } from './proof/page-heads';
+import { keepFingerprintsInMemory } from './works/fingerprint-memory';
 
 // JSON bodies are small forms; images arrive as multipart with their own 10 MB limit.
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -87,5 +88,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));
+  // Near-duplicate searches go to the database until this load ends (works/fingerprint-memory.ts).
+  keepFingerprintsInMemory(deps.db).catch((err: Error) =>
+    app.log.warn({ err }, 'loading the perceptual hashes into memory failed: near-duplicate searches stay with the database'),
+  );
   return app;
 }

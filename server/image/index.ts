@@ -3,7 +3,7 @@ export { detectImageType, EXTENSION_BY_MIME, type ImageExtension, type ImageMime
 export { ImageRejectedError, IMAGE_REJECTIONS, type ImageRejectionCode } from './errors';
 export { DERIVATIVE_HEIGHT, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
 export { extractMetadata } from './metadata';
-export { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash } from './phash';
+export { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash, popcount32 } from './phash';
 export { processImage, type ProcessImageOptions } from './process';
 export {
   formatRegionHashes,

@@ -58,6 +58,13 @@ export async function perceptualHash(image: Sharp): Promise<string> {
 
 const HASH_PATTERN = /^[0-9a-f]{16}$/i;
 
+/** Set bits of a 32-bit number: the distance of two halves of hashes is popcount32(a ^ b). */
+export function popcount32(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** Number of differing bits between two 64-bit hashes written as 16 hex characters. */
 export function hammingDistance(a: string, b: string): number {
   if (!HASH_PATTERN.test(a) || !HASH_PATTERN.test(b)) throw new RangeError('Perceptual hashes must be 16 hex characters');

@@ -4,7 +4,7 @@
 // for the seed command's batches (registry-index.ts), because a table scan per work makes
 // seeding 100,000 works quadratic. tests/integration/submissions/near-duplicates.test.ts checks
 // they agree.
-import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
+import { NEAR_DUPLICATE_MAX_DISTANCE, popcount32 } from '../image';
 
 export interface NearDuplicateQuery {
   phash: string;
@@ -22,12 +22,6 @@ export interface NearDuplicate {
 
 /** The most near copies reported for one work. */
 export const MAX_NEAR_DUPLICATES = 20;
-
-function popcount32(n: number): number {
-  let v = n - ((n >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 /**
  * In-memory index for one process that registers works in registry order (the seed command):

@@ -11,6 +11,7 @@ import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 import { LOG_APPEND_LOCK_ID, leavesAtEndInsert, type NewLeafRow } from '../tlog/log-repository';
 import { asSignedBigint, bandProbes } from './fingerprint-bands';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
+import { fingerprintMemoryOf } from './fingerprint-memory';
 
 // Any constant works; it names "the registration lock" for every server process.
 const REGISTRATION_LOCK_ID = 727_100_101;
@@ -244,6 +245,9 @@ export function closeFingerprintsQuery(db: Kysely<DB>, phashHex: string) {
  * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
  */
 export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+  // The same answer from this process's memory, once loaded (fingerprint-memory.ts, decision 0046).
+  const fromMemory = await fingerprintMemoryOf(db)?.close(db, phashHex);
+  if (fromMemory) return fromMemory;
   const rows = await closeFingerprintsQuery(db, phashHex).execute();
   return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
 }

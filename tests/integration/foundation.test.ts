@@ -86,6 +86,7 @@ describe('foundation', () => {
       'admin_users',
       'audit_log',
       'c2pa_manifest_stores',
+      'fingerprint_epoch',
       'image_fingerprints',
       'image_region_hashes',
       'ledger_counters',

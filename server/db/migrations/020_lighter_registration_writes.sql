@@ -7,9 +7,9 @@
 -- - submissions_public_trust_idx (trust_meter DESC, created_at DESC): the same leading columns
 --   and predicate as submissions_public_status_idx (migration 008), which adds the id the
 --   ledger's order ends with.
-DROP INDEX submissions_title_trgm;
-DROP INDEX submissions_artist_trgm;
-DROP INDEX submissions_public_trust_idx;
+DROP INDEX IF EXISTS submissions_title_trgm;
+DROP INDEX IF EXISTS submissions_artist_trgm;
+DROP INDEX IF EXISTS submissions_public_trust_idx;
 
 -- A new work has no region hashes to clear: the trigger of migration 017 deletes only when a
 -- work's views change (an update), not for every registration.

@@ -1,0 +1,127 @@
+// The near-duplicate search answered from this process's memory (issue 13): the banded search
+// of closeFingerprintsQuery over every registered perceptual hash, kept in memory
+// (banded-fingerprints.ts), instead of a query that reads thousands of index entries. At a
+// million works that query cost PostgreSQL about 3 ms of CPU for each registration and each
+// lookup, the largest part of its work for a registration; from memory it is a fraction of a
+// millisecond.
+//
+// It answers what the query answers at the same moment: before each search it reads the hashes
+// of works registered since the last one it has (one indexed range of submissions.registry_seq,
+// normally empty), so a work committed by any process is seen, as the query sees it. Registry
+// numbers are drawn under the registration lock held until commit, so once a number is visible
+// no smaller one can still appear. The same read returns fingerprint_epoch (migration 021), which
+// moves when a stored hash changes or goes (a purge clears one): then the memory is dropped and
+// read again from the start, and searches go to the database until that ends, as they do after
+// start-up until the first load ends.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { BandedFingerprints } from './banded-fingerprints';
+import { readFingerprintsAfter } from './fingerprints-after-repository';
+
+/** Rows read per query: parsing a page holds the event loop for a few milliseconds at most. */
+const PAGE_ROWS = 10_000;
+
+export class FingerprintMemory {
+  private hashes = new BandedFingerprints();
+  /** The highest registry number read. */
+  private lastSeq = 0;
+  /** fingerprint_epoch when the hashes held were read; unset before the first read. */
+  private epoch: string | undefined;
+  /** Moves when the memory is dropped, so a read begun before is not mixed into the new one. */
+  private generation = 0;
+  private loaded = false;
+  private loading: Promise<void> | undefined;
+
+  get size(): number {
+    return this.hashes.size;
+  }
+
+  get ready(): boolean {
+    return this.loaded;
+  }
+
+  /** Drops everything read: the next reads start from the first work. */
+  private forget(): void {
+    this.hashes = new BandedFingerprints();
+    this.lastSeq = 0;
+    this.epoch = undefined;
+    this.generation += 1;
+    this.loaded = false;
+  }
+
+  /**
+   * Reads the works registered after the last one read, at most a page of them, in registry
+   * order. Returns how many came, or 'dropped' when a stored hash changed since the memory was
+   * read (it is then empty). Reads that overlap are harmless: a row at or below the highest
+   * number already read is skipped.
+   */
+  private async readPageAfterLast(db: Kysely<DB>): Promise<number | 'dropped'> {
+    const generation = this.generation;
+    const { epoch, works } = await readFingerprintsAfter(db, this.lastSeq, PAGE_ROWS);
+    if (generation !== this.generation) return 'dropped';
+    if (this.epoch !== undefined && epoch !== this.epoch) {
+      this.forget();
+      return 'dropped';
+    }
+    this.epoch = epoch;
+    for (const work of works) {
+      if (work.seq <= this.lastSeq) continue;
+      this.hashes.add(work.id, work.phash);
+      this.lastSeq = work.seq;
+    }
+    return works.length;
+  }
+
+  /** Reads every registered hash, a page per query; resolves when searches can be answered from memory. */
+  load(db: Kysely<DB>): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        // Each page is its own query: the event loop serves requests in between.
+        for (;;) {
+          const read = await this.readPageAfterLast(db);
+          if (read !== 'dropped' && read < PAGE_ROWS) break;
+        }
+        this.hashes.index();
+        this.loaded = true;
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  /**
+   * As closeFingerprintsQuery answers now: submission id -> distance; undefined while the memory
+   * is not loaded (the caller asks the database), starting a load if none is under way.
+   */
+  async close(db: Kysely<DB>, phashHex: string): Promise<Map<string, number> | undefined> {
+    while (this.loaded) {
+      const read = await this.readPageAfterLast(db);
+      if (read === 'dropped') break;
+      if (read < PAGE_ROWS) return this.hashes.close(phashHex);
+    }
+    this.load(db).catch(() => undefined);
+    return undefined;
+  }
+}
+
+const memories = new WeakMap<Kysely<DB>, FingerprintMemory>();
+
+/**
+ * Starts loading the hashes registered in `db` into memory (once per `db`); closeFingerprints
+ * answers from them once the load has ended. Rejects if the load fails: searches then stay
+ * with the database.
+ */
+export function keepFingerprintsInMemory(db: Kysely<DB>): Promise<void> {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = new FingerprintMemory();
+    memories.set(db, memory);
+  }
+  return memory.load(db);
+}
+
+/** The memory started for `db`, if keepFingerprintsInMemory was called for it. */
+export function fingerprintMemoryOf(db: Kysely<DB>): FingerprintMemory | undefined {
+  return memories.get(db);
+}
