@@ -4,8 +4,9 @@
 // Each band is a table of every hash sorted by that band's value (offsets per value, then the
 // hashes themselves side by side), so a search reads a few hundred short runs of memory rather
 // than chasing thousands of scattered entries. Hashes added since the tables were last built are
-// compared one by one until there are REINDEX_AFTER of them. Typed arrays only, so the garbage
-// collector never walks them: about 72 bytes a hash.
+// compared one by one; once there are REINDEX_AFTER of them the tables are built again, in slices
+// between which the event loop runs. Typed arrays only, so the garbage collector never walks
+// them: about 72 bytes a hash.
 import { NEAR_DUPLICATE_MAX_DISTANCE, popcount32 } from '../image';
 import { BAND_BITS, BAND_COUNT, bandProbes } from './fingerprint-bands';
 
@@ -27,8 +28,10 @@ function bytesToUuid(from: Uint8Array, at: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Hashes added since the band tables were built that make a search build them again. */
+/** Hashes added since the band tables were built that make a search start building them again. */
 const REINDEX_AFTER = 16_384;
+/** Hashes visited between two turns of the event loop while the tables are built (a few ms). */
+const INDEX_SLICE = 65_536;
 const BAND_VALUES = 2 ** BAND_BITS;
 
 /** One band's table: for value v, its hashes are pairs [offsets[v], offsets[v + 1]). */
@@ -55,6 +58,7 @@ export class BandedFingerprints {
   /** Entries below this are in the band tables; the rest are compared one by one. */
   private indexed = 0;
   private tables: BandTable[] = [];
+  private indexing: Promise<void> | undefined;
 
   get size(): number {
     return this.count;
@@ -74,30 +78,51 @@ export class BandedFingerprints {
     uuidToBytes(id, this.ids, entry * UUID_BYTES);
   }
 
-  /** Builds the band tables over every hash added (a counting sort per band: linear in the count). */
-  index(): void {
+  /**
+   * Builds the band tables over every hash added so far (a counting sort per band, linear in the
+   * count), a slice at a time: at a million hashes the whole build takes about 150 ms, which the
+   * event loop must not wait for in one piece. Searches meanwhile use the tables built before.
+   */
+  index(): Promise<void> {
+    this.indexing ??= this.buildTables().finally(() => {
+      this.indexing = undefined;
+    });
+    return this.indexing;
+  }
+
+  private async buildTables(): Promise<void> {
     const n = this.count;
-    this.tables = Array.from({ length: BAND_COUNT }, (_, band) => {
+    // Entries below n keep their values when the arrays grow, so reading this.hi / this.lo afresh
+    // in each slice is safe.
+    const eachSlice = async (visit: (i: number) => void) => {
+      for (let from = 0; from < n; from += INDEX_SLICE) {
+        for (let i = from, to = Math.min(n, from + INDEX_SLICE); i < to; i++) visit(i);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const tables: BandTable[] = [];
+    for (let band = 0; band < BAND_COUNT; band++) {
       const offsets = new Int32Array(BAND_VALUES + 1);
-      for (let i = 0; i < n; i++) offsets[bandValue(this.hi[i], this.lo[i], band) + 1] += 1;
+      await eachSlice((i) => (offsets[bandValue(this.hi[i], this.lo[i], band) + 1] += 1));
       for (let v = 0; v < BAND_VALUES; v++) offsets[v + 1] += offsets[v];
       const next = offsets.slice(0, BAND_VALUES);
       const pairs = new Uint32Array(2 * n);
       const entries = new Int32Array(n);
-      for (let i = 0; i < n; i++) {
+      await eachSlice((i) => {
         const at = next[bandValue(this.hi[i], this.lo[i], band)]++;
         pairs[2 * at] = this.hi[i];
         pairs[2 * at + 1] = this.lo[i];
         entries[at] = i;
-      }
-      return { offsets, pairs, entries };
-    });
+      });
+      tables.push({ offsets, pairs, entries });
+    }
+    this.tables = tables;
     this.indexed = n;
   }
 
   /** Works whose hash is within NEAR_DUPLICATE_MAX_DISTANCE bits of `phashHex`: id -> distance. */
   close(phashHex: string): Map<string, number> {
-    if (this.count - this.indexed >= REINDEX_AFTER) this.index();
+    if (this.count - this.indexed >= REINDEX_AFTER) void this.index();
     const qHi = Number.parseInt(phashHex.slice(0, 8), 16);
     const qLo = Number.parseInt(phashHex.slice(8, 16), 16);
     const found = new Map<number, number>();

@@ -79,9 +79,12 @@ export class FingerprintMemory {
         // Each page is its own query: the event loop serves requests in between.
         for (;;) {
           const read = await this.readPageAfterLast(db);
-          if (read !== 'dropped' && read < PAGE_ROWS) break;
+          if (read === 'dropped' || read === PAGE_ROWS) continue;
+          const generation = this.generation;
+          await this.hashes.index();
+          // Dropped while the tables were built: read again from the start.
+          if (generation === this.generation) break;
         }
-        this.hashes.index();
         this.loaded = true;
       } finally {
         this.loading = undefined;

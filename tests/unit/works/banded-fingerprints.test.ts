@@ -18,7 +18,7 @@ import {
 } from '../../helpers/random-fingerprints';
 
 describe('near-duplicate search in memory', () => {
-  it('finds the same works at the same distances as a scan of all 101,200 hashes, for 360 probes at 0 to 11 bits', () => {
+  it('finds the same works at the same distances as a scan of all 101,200 hashes, for 360 probes at 0 to 11 bits', async () => {
     const next = random(1313);
     const stored: StoredHash[] = [];
     const centres: Hash[] = [];
@@ -30,6 +30,7 @@ describe('near-duplicate search in memory', () => {
     }
     const memory = new BandedFingerprints();
     for (const s of stored) memory.add(s.id, hex(s));
+    await memory.index();
     expect(memory.size).toBe(101_200);
 
     let matches = 0;
@@ -57,6 +58,25 @@ describe('near-duplicate search in memory', () => {
       expect(expected.length).toBeGreaterThan(10);
     }
   }, 60_000);
+
+  it('answers while its band tables are being built exactly as once they are built', async () => {
+    const next = random(77);
+    const stored: StoredHash[] = [];
+    const memory = new BandedFingerprints();
+    const centre = randomHash(next);
+    for (let i = 0; i < 20_000; i++) {
+      const hash = i % 100 === 0 ? flipRandomBits(next, centre, i % 11) : randomHash(next);
+      stored.push({ id: crypto.randomUUID(), ...hash });
+      memory.add(stored[i].id, hex(hash));
+    }
+    const building = memory.index();
+    const during = [...memory.close(hex(centre)).entries()].sort((a, b) => a[0].localeCompare(b[0]));
+    await building;
+    const after = [...memory.close(hex(centre)).entries()].sort((a, b) => a[0].localeCompare(b[0]));
+    expect(during).toEqual(bruteForce(stored, centre));
+    expect(after).toEqual(during);
+    expect(after).toHaveLength(200);
+  });
 
   it('gives back the UUID it was given and finds a hash added after the first search', () => {
     const memory = new BandedFingerprints();
