@@ -88,9 +88,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));
-  // Near-duplicate searches go to the database until this load ends (works/fingerprint-memory.ts).
-  keepFingerprintsInMemory(deps.db).catch((err: Error) =>
-    app.log.warn({ err }, 'loading the perceptual hashes into memory failed: near-duplicate searches stay with the database'),
-  );
+  // Once the port is open, so that start-up (and /api/health) does not share the CPU with it;
+  // near-duplicate searches go to the database until the load ends (works/fingerprint-memory.ts).
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('onListen', async () => {
+    keepFingerprintsInMemory(deps.db).catch((err: Error) => {
+      // A server stopped during the load closes the database under it: nothing went wrong.
+      if (!closing)
+        app.log.warn({ err }, 'loading the perceptual hashes into memory failed: near-duplicate searches stay with the database');
+    });
+  });
   return app;
 }

@@ -165,7 +165,7 @@ async function lookupProbes(pool: pg.Pool, count: number): Promise<string[]> {
 }
 
 /**
- * The app's near-duplicate search (closeFingerprints from the memory it loads at start-up,
+ * The app's near-duplicate search (closeFingerprints from the memory it loads once it listens,
  * reading the works registered since before each search) and the band-index query it replaced,
  * against a scan of every fingerprint; checks all three agree first.
  */
@@ -399,7 +399,7 @@ async function main(): Promise<void> {
           `scan ÷ bands ${(near.brute.p50 / near.banded.p50).toFixed(1)}`,
         ],
       ]),
-      ['loading every fingerprint into memory (as the app does after start), ms', fmt(nearQuiet.loadMs), '', ''],
+      ['loading every fingerprint into memory (as the app does once it listens), ms', fmt(nearQuiet.loadMs), '', ''],
       [
         'registrations/s, 8 clients (HTTP upload + submit)',
         fmt(regRate, 1),

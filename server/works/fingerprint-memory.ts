@@ -11,8 +11,8 @@
 // numbers are drawn under the registration lock held until commit, so once a number is visible
 // no smaller one can still appear. The same read returns fingerprint_epoch (migration 021), which
 // moves when a stored hash changes or goes (a purge clears one): then the memory is dropped and
-// read again from the start, and searches go to the database until that ends, as they do after
-// start-up until the first load ends.
+// read again from the start, and searches go to the database until that ends, as they do from
+// start-up until the first load (begun once the server listens) ends.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { BandedFingerprints } from './banded-fingerprints';

@@ -25,6 +25,17 @@ async function fromQuery(phash: string): Promise<Map<string, number>> {
 }
 
 describe('near-duplicate search from memory', () => {
+  it('starts loading once the server listens, not before', async () => {
+    const server = await createTestApp();
+    try {
+      expect(fingerprintMemoryOf(server.deps.db)).toBeUndefined();
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      await expect.poll(() => fingerprintMemoryOf(server.deps.db)?.ready, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('loads every registered hash, then finds works registered since, as the band-index query does', async () => {
     const firstImage = await freshPng();
     await registerWork(t.app, { artist_name: 'Registered First' }, firstImage);
@@ -51,9 +62,9 @@ describe('near-duplicate search from memory', () => {
     expect(fresh.size).toBe(Number(count) + 2);
     expect(await fresh.close(t.deps.db, registeredPhash)).toEqual(await fromQuery(registeredPhash));
 
-    // The app's own memory, started with it, answers closeFingerprints the same way.
+    // The memory closeFingerprints uses answers the same way.
     await keepFingerprintsInMemory(t.deps.db);
-    expect(fingerprintMemoryOf(t.deps.db)).toBeDefined();
+    expect(fingerprintMemoryOf(t.deps.db)?.ready).toBe(true);
     expect(await closeFingerprints(t.deps.db, phash)).toEqual(found);
   });
 
