@@ -42,6 +42,18 @@ export function flipRandomBits(next: () => number, hash: Hash, count: number): H
   return { hi: hi >>> 0, lo: lo >>> 0 };
 }
 
+/** Clusters: 40 centres with 30 hashes each at 0 to 12 bits, so probes see many matches at once. */
+export function clusteredHashes(next: () => number): { centres: Hash[]; hashes: Hash[] } {
+  const centres: Hash[] = [];
+  const hashes: Hash[] = [];
+  for (let c = 0; c < 40; c++) {
+    const centre = randomHash(next);
+    centres.push(centre);
+    for (let i = 0; i < 30; i++) hashes.push(flipRandomBits(next, centre, Math.floor(next() * 13)));
+  }
+  return { centres, hashes };
+}
+
 /** The reference: every stored hash compared with the probe; [id, distance] sorted by id. */
 export function bruteForce(stored: readonly StoredHash[], probe: Hash): [string, number][] {
   const found: [string, number][] = [];

@@ -5,16 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../../../server/image';
 import { closeFingerprints, closeFingerprintsQuery } from '../../../server/works/works-repository';
-import {
-  bruteForce,
-  flipRandomBits,
-  hex,
-  probesFor,
-  random,
-  randomHash,
-  type Hash,
-  type StoredHash,
-} from '../../helpers/random-fingerprints';
+import { bruteForce, clusteredHashes, hex, probesFor, random, type Hash, type StoredHash } from '../../helpers/random-fingerprints';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
 
 let t: TestDatabase;
@@ -32,16 +23,9 @@ beforeAll(async () => {
     INSERT INTO image_fingerprints (submission_id, phash)
     SELECT gen_random_uuid(), (floor(random() * 4294967296)::bigint << 32) | floor(random() * 4294967296)::bigint
     FROM generate_series(1, 100000)`.execute(db);
-  // Clusters: 40 centres with 30 hashes each at 0 to 12 bits, so probes see many matches at once.
-  const clustered: string[] = [];
-  for (let c = 0; c < 40; c++) {
-    const centre = randomHash(next);
-    centres.push(centre);
-    for (let i = 0; i < 30; i++) {
-      const h = flipRandomBits(next, centre, Math.floor(next() * 13));
-      clustered.push(BigInt.asIntN(64, BigInt(`0x${hex(h)}`)).toString());
-    }
-  }
+  const clusters = clusteredHashes(next);
+  centres.push(...clusters.centres);
+  const clustered = clusters.hashes.map((h) => BigInt.asIntN(64, BigInt(`0x${hex(h)}`)).toString());
   await sql`
     INSERT INTO image_fingerprints (submission_id, phash)
     SELECT gen_random_uuid(), h FROM unnest(${clustered}::bigint[]) AS h`.execute(db);

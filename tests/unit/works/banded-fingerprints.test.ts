@@ -8,12 +8,12 @@ import { NEAR_DUPLICATE_MAX_DISTANCE } from '../../../server/image';
 import { BandedFingerprints } from '../../../server/works/banded-fingerprints';
 import {
   bruteForce,
+  clusteredHashes,
   flipRandomBits,
   hex,
   probesFor,
   random,
   randomHash,
-  type Hash,
   type StoredHash,
 } from '../../helpers/random-fingerprints';
 
@@ -21,13 +21,9 @@ describe('near-duplicate search in memory', () => {
   it('finds the same works at the same distances as a scan of all 101,200 hashes, for 360 probes at 0 to 11 bits', async () => {
     const next = random(1313);
     const stored: StoredHash[] = [];
-    const centres: Hash[] = [];
     for (let i = 0; i < 100_000; i++) stored.push({ id: crypto.randomUUID(), ...randomHash(next) });
-    for (let c = 0; c < 40; c++) {
-      const centre = randomHash(next);
-      centres.push(centre);
-      for (let i = 0; i < 30; i++) stored.push({ id: crypto.randomUUID(), ...flipRandomBits(next, centre, Math.floor(next() * 13)) });
-    }
+    const { centres, hashes } = clusteredHashes(next);
+    for (const hash of hashes) stored.push({ id: crypto.randomUUID(), ...hash });
     const memory = new BandedFingerprints();
     for (const s of stored) memory.add(s.id, hex(s));
     await memory.index();
