@@ -4,9 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './types';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import {
@@ -60,6 +58,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  // Loaded only for the embedded database: a server on PostgreSQL starts without it.
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/node-postgres'),
+  ]);
   let lock: DataDirLock | undefined;
   let location = 'memory://';
   if (dataDir) {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
 import { inFolderMadeOnDemand } from '../storage/folder-on-demand';
 
@@ -55,24 +55,42 @@ function tracked(kind: Mailer['kind'], send: Send, close: () => void): Mailer {
   };
 }
 
+/**
+ * A transport made with the first message: nodemailer adds to every start of the server, and most
+ * processes send nothing for a long while.
+ */
+function transportOnFirstUse<T extends { close(): void }>(
+  make: (nodemailer: typeof Nodemailer) => T,
+): { use(): Promise<T>; close(): void } {
+  let making: Promise<T> | undefined;
+  let made: T | undefined;
+  return {
+    use: () => (making ??= import('nodemailer').then((module) => (made = make(module.default)))),
+    close: () => made?.close(),
+  };
+}
+
 export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    const smtpUrl = config.smtpUrl;
+    const transport = transportOnFirstUse((nodemailer) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }));
     return tracked(
       'smtp',
       async (message) => {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await (await transport.use()).sendMail({ from: config.mailFrom, ...message });
         return {};
       },
-      () => transport.close(),
+      transport.close,
     );
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = transportOnFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   const dir = outboxDir(config.dataDir);
   return tracked(
     'outbox',
     async (message) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport.use()).sendMail({ from: config.mailFrom, ...message });
       // Time first so the folder lists in sending order.
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
       // Written aside and renamed, so a reader never sees half a message.
@@ -80,6 +98,6 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'd
       await fsp.rename(`${file}.tmp`, file);
       return { file };
     },
-    () => transport.close(),
+    transport.close,
   );
 }

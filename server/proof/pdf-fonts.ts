@@ -6,7 +6,7 @@
 // or extracted text is the original text.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -44,8 +44,13 @@ const HANGUL = /\p{Script=Hangul}/u;
 const STYLES: TextStyle[] = ['regular', 'bold', 'italic'];
 
 interface LoadedFont {
-  font: fontkit.Font;
+  font: Fontkit.Font;
 }
+
+// fontkit is read with the first report, not with the server (it adds to every start): a plain
+// require, since the text runs are measured synchronously.
+let fontkit: typeof Fontkit | undefined;
+const loadFontkit = (): typeof Fontkit => (fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit);
 
 // Read once per process: the files are large (the CJK fonts are 5-6 MB) and never change.
 const loaded = new Map<string, LoadedFont>();
@@ -53,7 +58,7 @@ function loadFont(spec: string): LoadedFont {
   let font = loaded.get(spec);
   if (!font) {
     const data = fs.readFileSync(createRequire(import.meta.url).resolve(spec));
-    font = { font: fontkit.create(data) };
+    font = { font: loadFontkit().create(data) };
     loaded.set(spec, font);
   }
   return font;

@@ -2,12 +2,16 @@
 // The PDF's dates are the work's registration time, so the same record always gives the same
 // bytes (bundle.txt lists the files' SHA-256s). Text of any script is written with embedded
 // Unicode fonts (pdf-fonts.ts), and the PDF is tagged (headings, paragraphs) for screen readers.
-import PDFDocument from 'pdfkit';
 import { trustStatus } from '../../core/status';
 import { registerReportFonts, writeText } from './pdf-fonts';
 import type { ReportModel } from './report-model';
 
-export function renderReportPdf(model: ReportModel, meta: { registryId: string; createdAt: Date; score: number }): Promise<Buffer> {
+export async function renderReportPdf(
+  model: ReportModel,
+  meta: { registryId: string; createdAt: Date; score: number },
+): Promise<Buffer> {
+  // Loaded with the first report rather than with the server: pdfkit adds to every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -3,16 +3,9 @@
 // prefix publicly readable, see S3_PUBLIC_URL) and 'originals/<key>' (uploaded files, never
 // public: nothing here sets a public ACL, and no address the app gives out names this prefix).
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { isValidKeyIn, type Bucket, type ObjectStore } from './object-store';
 import type { S3Settings } from './s3-settings';
 
@@ -35,18 +28,51 @@ const CONTENT_TYPES: Record<string, string> = {
   json: 'application/json',
 };
 
+// The SDK is about a fifth of the server's start-up when loaded with it (hundreds of modules), and
+// a server that keeps its files in the data folder never needs it: loaded on the first use.
+type Sdk = typeof ClientS3 & Pick<typeof LibStorage, 'Upload'>;
+let loadingSdk: Promise<Sdk> | undefined;
+function loadSdk(): Promise<Sdk> {
+  loadingSdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({
+    ...s3,
+    Upload: storage.Upload,
+  }));
+  return loadingSdk;
+}
+
 /** A missing object (GetObject says NoSuchKey, HeadObject a bare 404 NotFound). */
-function isMissingObject(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+function isMissingObject(sdk: Sdk, err: unknown): boolean {
+  return err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+}
+
+interface Connection {
+  sdk: Sdk;
+  client: S3Client;
 }
 
 export class S3ObjectStore implements ObjectStore {
-  private readonly client: S3Client;
+  private readonly settings: S3Settings;
   private readonly bucket: string;
+  private connecting: Promise<Connection> | undefined;
+  private client: S3Client | undefined;
 
   constructor(settings: S3Settings) {
+    this.settings = settings;
     this.bucket = settings.bucket;
-    this.client = new S3Client({
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private connection(): Promise<Connection> {
+    this.connecting ??= loadSdk().then((sdk) => {
+      this.client = this.makeClient(sdk);
+      return { sdk, client: this.client };
+    });
+    return this.connecting;
+  }
+
+  private makeClient(sdk: Sdk): S3Client {
+    const settings = this.settings;
+    return new sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -71,8 +97,9 @@ export class S3ObjectStore implements ObjectStore {
     // The reason a stream failed is more useful than the upload's own error about it.
     let sourceError: unknown;
     if (!Buffer.isBuffer(data)) data.once('error', (err) => (sourceError = err));
-    const upload = new Upload({
-      client: this.client,
+    const { sdk, client } = await this.connection();
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.bucket, Key: name, Body: data, ContentType: CONTENT_TYPES[key.split('.').pop() ?? ''] },
       partSize: PART_SIZE,
       queueSize: PARTS_IN_FLIGHT,
@@ -84,7 +111,7 @@ export class S3ObjectStore implements ObjectStore {
     } catch (err) {
       // A write whose final answer was lost may have completed: the key is fresh, so the object
       // (if any) is this failed write's and goes too.
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name })).catch(() => undefined);
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: name })).catch(() => undefined);
       throw sourceError ?? err;
     }
   }
@@ -98,36 +125,40 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async stream(bucket: Bucket, key: string): Promise<{ body: Readable; size: number } | null> {
+    const { sdk, client } = await this.connection();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
       // In Node the body is the HTTP response itself: a Readable, streamed as it arrives.
       return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
     } catch (err) {
-      if (isMissingObject(err)) return null;
+      if (isMissingObject(sdk, err)) return null;
       throw err;
     }
   }
 
   async exists(bucket: Bucket, key: string): Promise<boolean> {
+    const { sdk, client } = await this.connection();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
       return true;
     } catch (err) {
-      if (isMissingObject(err)) return false;
+      if (isMissingObject(sdk, err)) return false;
       throw err;
     }
   }
 
   /** S3 deletes are idempotent; an aborted multipart upload left no object to delete. */
   async delete(bucket: Bucket, key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
+    const { sdk, client } = await this.connection();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectName(bucket, key) }));
   }
 
   async *list(bucket: Bucket): AsyncIterable<string> {
     const prefix = `${bucket}/`;
+    const { sdk, client } = await this.connection();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(prefix.length);
         // Only what this store puts: anything else in the bucket is not one of its objects.
@@ -139,13 +170,14 @@ export class S3ObjectStore implements ObjectStore {
 
   /** The bucket exists and these credentials may use it (HeadBucket), within a few seconds. */
   async checkReachable(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+    const { sdk, client } = await this.connection();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }), {
       abortSignal: AbortSignal.timeout(REACHABLE_TIMEOUT_MS),
     });
   }
 
   /** Closes the client's idle connections (at shutdown). */
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
