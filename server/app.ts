@@ -29,6 +29,7 @@ import { watchRoutes } from './watch/routes';
 import { manageWatches } from './watch/manage-watches';
 import { proofPageHeadProviders } from './proof/page-heads';
 import { keepFingerprintsInMemory } from './works/fingerprint-memory';
+import { keepSubtreesInMemory } from './tlog/log-tree';
 
 // JSON bodies are small forms; images arrive as multipart with their own 10 MB limit.
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -88,18 +89,24 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     await routes(app, deps);
   }
   await installPages(app, config.webDist, proofPageHeadProviders(deps));
-  // Once the port is open, so that start-up (and /api/health) does not share the CPU with it;
-  // near-duplicate searches go to the database until the load ends (works/fingerprint-memory.ts).
+  // Once the port is open, so that start-up (and /api/health) does not share the CPU with them;
+  // until each load ends, near-duplicate searches (works/fingerprint-memory.ts) and proofs
+  // (tlog/log-tree.ts) read what they need from the database.
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
   });
+  // A server stopped during a load closes the database under it: nothing went wrong.
+  const warnUnlessClosing = (what: string) => (err: Error) => {
+    if (!closing) app.log.warn({ err }, what);
+  };
   app.addHook('onListen', async () => {
-    keepFingerprintsInMemory(deps.db).catch((err: Error) => {
-      // A server stopped during the load closes the database under it: nothing went wrong.
-      if (!closing)
-        app.log.warn({ err }, 'loading the perceptual hashes into memory failed: near-duplicate searches stay with the database');
-    });
+    keepFingerprintsInMemory(deps.db).catch(
+      warnUnlessClosing('loading the perceptual hashes into memory failed: near-duplicate searches stay with the database'),
+    );
+    keepSubtreesInMemory(deps.db).catch(
+      warnUnlessClosing("loading the log's subtree hashes into memory failed: proofs read them from the database"),
+    );
   });
   return app;
 }

@@ -59,6 +59,45 @@ export async function readLeafHashSpans(db: Kysely<DB>, ranges: ReadonlyArray<re
   );
 }
 
+/**
+ * A leaf's entry and the hashes of the leaves in `spans` (a proof's, see
+ * TreeHasher.leavesAlwaysRead), in one query: one round trip for an inclusion proof whose
+ * subtree hashes are in memory. The entry is undefined when the log has no such leaf.
+ */
+export async function readEntryWithLeafHashes(
+  db: Kysely<DB>,
+  leafIndex: number,
+  spans: ReadonlyArray<readonly [number, number]>,
+): Promise<{ entry: LogEntry | undefined; hashes: Map<number, Uint8Array> }> {
+  const indexes = [leafIndex, ...spans.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i))];
+  const rows = await sql<{
+    leaf_index: string;
+    leaf_hash: string;
+    canonical_json: string | null;
+    event_type: string;
+    created_at: Date;
+  }>`
+    SELECT leaf_index, leaf_hash, event_type, created_at,
+           CASE WHEN leaf_index = ${String(leafIndex)}::bigint THEN canonical_json END AS canonical_json
+    FROM tlog_leaves WHERE leaf_index = ANY(${indexes.map(String)}::bigint[])`.execute(db);
+  let entry: LogEntry | undefined;
+  const hashes = new Map<number, Uint8Array>();
+  for (const row of rows.rows) {
+    const index = Number(row.leaf_index);
+    hashes.set(index, fromHex(row.leaf_hash));
+    if (index === leafIndex && row.canonical_json !== null) {
+      entry = {
+        leaf_index: index,
+        leaf_hash: row.leaf_hash,
+        canonical_json: row.canonical_json,
+        event_type: row.event_type,
+        created_at: new Date(row.created_at).toISOString(),
+      };
+    }
+  }
+  return { entry, hashes };
+}
+
 /** The entries (canonical JSON) of leaves start..end-1 in order: the data each leaf hash was computed from. */
 export async function readLeafData(db: Kysely<DB>, start: number, end: number): Promise<string[]> {
   return readLeafColumn(db, 'canonical_json', start, end);
@@ -122,10 +161,6 @@ export async function readEntries(db: Kysely<DB>, start: number, end: number): P
     event_type: row.event_type,
     created_at: new Date(row.created_at).toISOString(),
   }));
-}
-
-export async function readEntry(db: Kysely<DB>, leafIndex: number): Promise<LogEntry | undefined> {
-  return (await readEntries(db, leafIndex, leafIndex + 1))[0];
 }
 
 /**
@@ -241,4 +276,23 @@ export async function insertSubtreeHashes(db: Kysely<DB>, nodes: readonly (Subtr
     INSERT INTO tlog_subtrees (level, number, hash)
     SELECT * FROM unnest(${nodes.map((n) => n.level)}::smallint[], ${nodes.map((n) => String(n.number))}::bigint[], ${nodes.map((n) => n.hash)}::text[])
     ON CONFLICT (level, number) DO NOTHING`.execute(db);
+}
+
+/**
+ * Up to `limit` stored subtree hashes of `minLevel` or higher, in (level, number) order, after
+ * `after` (from the first when undefined): the pages in which a process reads them all.
+ */
+export async function readSubtreeHashesAfter(
+  db: Kysely<DB>,
+  after: SubtreeRef | undefined,
+  minLevel: number,
+  limit: number,
+): Promise<(SubtreeRef & { hash: string })[]> {
+  const from = after ?? { level: minLevel, number: -1 };
+  const rows = await sql<{ level: number; number: string; hash: string }>`
+    SELECT level, number, hash FROM tlog_subtrees
+    WHERE (level, number) > (${Math.max(from.level, minLevel)}::smallint, ${String(from.number)}::bigint)
+    ORDER BY level, number
+    LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => ({ level: r.level, number: Number(r.number), hash: r.hash }));
 }

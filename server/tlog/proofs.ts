@@ -7,7 +7,13 @@ import { ensureCheckpoint, recentCheckpoint } from './checkpoints';
 import { toHex } from './hex';
 import { consistencyProofRanges, inclusionProofRanges } from './merkle';
 import { MESSAGES } from '../../core/messages';
-import { publicWorkLeafIndex, readEntry, registeredWorkLogState, type StoredCheckpoint, type WorkLogStatus } from './log-repository';
+import {
+  publicWorkLeafIndex,
+  readEntryWithLeafHashes,
+  registeredWorkLogState,
+  type StoredCheckpoint,
+  type WorkLogStatus,
+} from './log-repository';
 import { logTree } from './log-tree';
 import { witnessedProofBundle } from './witnessing/proof-bundle';
 
@@ -44,8 +50,12 @@ export async function checkpointCovering(deps: AppDeps, leafIndex: number): Prom
 /** Proof that leaf `leafIndex` is in the tree of `checkpoint` (leafIndex < its size). */
 export async function inclusionProofAt(deps: AppDeps, leafIndex: number, checkpoint: StoredCheckpoint): Promise<InclusionProof> {
   const ranges = inclusionProofRanges(leafIndex, checkpoint.treeSize);
-  const [entry, hashes] = await Promise.all([readEntry(deps.db, leafIndex), logTree(deps.db).hashRanges(ranges)]);
+  const tree = logTree(deps.db);
+  // The entry comes with the leaves the proof reads in any case: with the subtree hashes in
+  // memory (keepSubtreesInMemory), the whole proof is this one query.
+  const { entry, hashes: leaves } = await readEntryWithLeafHashes(deps.db, leafIndex, tree.leavesAlwaysRead(ranges));
   if (!entry) throw new Error(`Transparency log has no leaf ${leafIndex}`);
+  const hashes = await tree.hashRanges(ranges, leaves);
   return {
     leaf_index: leafIndex,
     tree_size: checkpoint.treeSize,

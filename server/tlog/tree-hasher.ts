@@ -19,6 +19,7 @@
 // subtree, anywhere, reads its leaves.
 
 import { hashChildren, splitPoint, type LeafRange } from './merkle';
+import { SubtreeMemo } from './subtree-memo';
 
 /** Returns the leaf hashes with indices start..end-1, in order. */
 export type LeafHashReader = (start: number, end: number) => Promise<Uint8Array[]>;
@@ -74,7 +75,7 @@ function isPowerOfTwo(x: number): boolean {
 }
 
 export class TreeHasher {
-  private readonly memo = new Map<string, Uint8Array>();
+  private readonly memo = new SubtreeMemo();
   private readonly minCachedSize: number;
   private readonly readChunk: number;
   private readonly store: SubtreeStore | undefined;
@@ -92,23 +93,51 @@ export class TreeHasher {
     if (!Number.isSafeInteger(this.readChunk) || this.readChunk < 1) throw new RangeError('readChunk must be a positive integer');
   }
 
+  /** The level (log2 of the size) of the smallest subtrees memoised. */
+  get minCachedLevel(): number {
+    return Math.round(Math.log2(this.minCachedSize));
+  }
+
   /** Number of memoised subtree hashes (for tests and measurements). */
   get memoised(): number {
     return this.memo.size;
   }
 
-  /** MTH(D[start:end]) for each range, in order. Every range must lie inside the stored log. */
-  async hashRanges(ranges: readonly LeafRange[]): Promise<Uint8Array[]> {
-    for (const [start, end] of ranges) {
-      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) {
-        throw new RangeError(`Invalid leaf range [${start}, ${end})`);
-      }
+  /** Memoises hashes known to be right (read from the store ahead of any call that needs them). */
+  remember(nodes: Iterable<SubtreeNode & { hash: Uint8Array }>): void {
+    for (const node of nodes) {
+      const level = this.levelOf(node.start, node.start + node.size);
+      if (level < 0) throw new RangeError(`Not a memoisable subtree: ${node.size} leaves from ${node.start}`);
+      this.memo.set(level, node.start / node.size, node.hash);
     }
-    // The leaves no memoised subtree can stand in for (a proof's own block, the log's ragged
-    // right edge) are read while the store is asked for the rest: one round trip, not two.
+  }
+
+  /**
+   * The leaves hashing `ranges` needs whatever the memo holds (a proof's own block, the log's
+   * ragged right edge), merged where adjacent: a caller reading other rows of the same table can
+   * read these with them and pass them to hashRanges.
+   */
+  leavesAlwaysRead(ranges: readonly LeafRange[]): Array<[number, number]> {
+    checkRanges(ranges);
     const certain: Array<[number, number]> = [];
     for (const [start, end] of ranges) this.plan(start, end, certain, true);
-    const [, leaves] = await Promise.all([this.store && this.loadStored(ranges, this.store), this.fetch(certain)]);
+    return certain;
+  }
+
+  /**
+   * MTH(D[start:end]) for each range, in order. Every range must lie inside the stored log.
+   * `given` holds leaf hashes the caller has read already (see leavesAlwaysRead); they are not
+   * read again.
+   */
+  async hashRanges(ranges: readonly LeafRange[], given?: ReadonlyMap<number, Uint8Array>): Promise<Uint8Array[]> {
+    // The leaves no memoised subtree can stand in for are read while the store is asked for
+    // the rest: one round trip, not two.
+    const certain = this.leavesAlwaysRead(ranges);
+    const [, leaves] = await Promise.all([
+      this.store && this.loadStored(ranges, this.store),
+      this.fetch(given ? unread(certain, given) : certain),
+    ]);
+    if (given) for (const [index, hash] of given) leaves.set(index, hash);
     const needed: Array<[number, number]> = [];
     for (const [start, end] of ranges) this.plan(start, end, needed, false);
     for (const [index, hash] of await this.fetch(unread(needed, leaves))) leaves.set(index, hash);
@@ -134,7 +163,7 @@ export class TreeHasher {
       for (const node of unknown) {
         const key = subtreeKey(node.start, node.size);
         const hash = found.get(key);
-        if (hash) this.memo.set(key, hash);
+        if (hash) this.remember([{ ...node, hash }]);
         else absent.add(key);
       }
     }
@@ -142,8 +171,8 @@ export class TreeHasher {
 
   /** Appends to `out` the largest memoisable subtrees of [start, end) neither memoised nor known absent. */
   private unknownNodes(start: number, end: number, absent: ReadonlySet<string>, out: Map<string, SubtreeNode>): void {
-    const key = this.key(start, end);
-    if (key && this.memo.has(key)) return;
+    if (this.known(start, end)) return;
+    const key = this.levelOf(start, end) >= 0 ? subtreeKey(start, end - start) : undefined;
     if (key && !absent.has(key)) {
       out.set(key, { start, size: end - start });
       return;
@@ -158,9 +187,16 @@ export class TreeHasher {
     return (await this.hashRanges([[start, end]]))[0];
   }
 
-  private key(start: number, end: number): string | undefined {
+  /** The level of [start, end) when it is a complete subtree worth memoising, else -1. */
+  private levelOf(start: number, end: number): number {
     const size = end - start;
-    return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? subtreeKey(start, size) : undefined;
+    return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? Math.round(Math.log2(size)) : -1;
+  }
+
+  /** The memoised hash of [start, end), if it is one. */
+  private known(start: number, end: number): Uint8Array | undefined {
+    const level = this.levelOf(start, end);
+    return level < 0 ? undefined : this.memo.get(level, start / (end - start));
   }
 
   /**
@@ -169,8 +205,7 @@ export class TreeHasher {
    * whatever the memo holds.
    */
   private plan(start: number, end: number, out: Array<[number, number]>, assumeMemoised: boolean): void {
-    const key = this.key(start, end);
-    if (key && (assumeMemoised || this.memo.has(key))) return;
+    if (assumeMemoised ? this.levelOf(start, end) >= 0 : this.known(start, end)) return;
     if (end - start <= this.minCachedSize) {
       const last = out[out.length - 1];
       if (last && last[1] === start) last[1] = end;
@@ -226,21 +261,29 @@ export class TreeHasher {
       if (!leaf) throw new Error(`Leaf ${start} was not read`);
       return leaf;
     }
-    const key = this.key(start, end);
-    const known = key ? this.memo.get(key) : undefined;
+    const known = this.known(start, end);
     if (known) return known;
     const k = splitPoint(end - start);
     const hash = hashChildren(this.compute(start, start + k, leaves, computed), this.compute(start + k, end, leaves, computed));
-    if (key) {
-      this.memo.set(key, hash);
+    const level = this.levelOf(start, end);
+    if (level >= 0) {
+      this.memo.set(level, start / (end - start), hash);
       computed.push({ start, size: end - start, hash });
     }
     return hash;
   }
 }
 
+function checkRanges(ranges: readonly LeafRange[]): void {
+  for (const [start, end] of ranges) {
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) {
+      throw new RangeError(`Invalid leaf range [${start}, ${end})`);
+    }
+  }
+}
+
 /** The parts of `ranges` whose leaves are not in `leaves` yet. */
-function unread(ranges: Array<[number, number]>, leaves: ReadonlyMap<number, Uint8Array>): Array<[number, number]> {
+function unread(ranges: ReadonlyArray<readonly [number, number]>, leaves: ReadonlyMap<number, Uint8Array>): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const [start, end] of ranges) {
     for (let i = start; i < end; i++) {

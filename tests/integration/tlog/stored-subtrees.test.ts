@@ -3,10 +3,11 @@
 // pass over the whole log, and every root and proof is identical to one recomputed from all
 // leaves.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { DB } from '../../../server/db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLeafHashes, readLeafHashSpans } from '../../../server/tlog/log-repository';
-import { databaseSubtreeStore } from '../../../server/tlog/log-tree';
+import { databaseSubtreeStore, keepSubtreesInMemory, logTree } from '../../../server/tlog/log-tree';
 import { consistencyProof, consistencyProofRanges, inclusionProof, inclusionProofRanges } from '../../../server/tlog/merkle';
 import { appendLogEvents } from '../../../server/tlog/store';
 import { TreeHasher, type SubtreeStore } from '../../../server/tlog/tree-hasher';
@@ -119,6 +120,28 @@ describe('transparency log: stored subtree hashes', () => {
       const proof = hex(await hasher.hashRanges(inclusionProofRanges(index, size)));
       expect(proof).toEqual(hex(inclusionProof(index, leaves)));
       expect(counts).toEqual({ leavesRead: 0, storeReads: 1, spanReads: 1 });
+    }
+  });
+
+  it('are read into memory once the server listens, after which a proof is a single query for its own leaves', async () => {
+    // A process of its own: a second Kysely over the same pool gets a hasher of its own.
+    const statements: string[] = [];
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: t.database.pool }),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
+    });
+    expect(await keepSubtreesInMemory(db)).toBe(187 + 93 + 46 + 23 + 11 + 5 + 2 + 1);
+    expect(logTree(db).memoised).toBe(368);
+    const size = 2999;
+    const leaves = all.slice(0, size);
+    for (const index of [0, 17, 1000, 2990]) {
+      statements.length = 0;
+      const proof = hex(await logTree(db).hashRanges(inclusionProofRanges(index, size)));
+      expect(proof).toEqual(hex(inclusionProof(index, leaves)));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/from "tlog_leaves"/);
     }
   });
 
