@@ -21,6 +21,27 @@ export interface LogEntry {
   created_at: string;
 }
 
+/** Every leaf index of the ranges [start, end), in order. */
+function indexesIn(ranges: ReadonlyArray<readonly [number, number]>): number[] {
+  return ranges.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i));
+}
+
+function toLogEntry(row: {
+  leaf_index: string;
+  leaf_hash: string;
+  canonical_json: string;
+  event_type: string;
+  created_at: Date | string;
+}): LogEntry {
+  return {
+    leaf_index: Number(row.leaf_index),
+    leaf_hash: row.leaf_hash,
+    canonical_json: row.canonical_json,
+    event_type: row.event_type,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
 /** One column of leaves start..end-1, in order; throws if any leaf is missing (the log must have no gaps). */
 async function readLeafColumn(db: Kysely<DB>, column: 'leaf_hash' | 'canonical_json', start: number, end: number): Promise<string[]> {
   const rows = await db
@@ -43,7 +64,7 @@ export async function readLeafHashes(db: Kysely<DB>, start: number, end: number)
 
 /** Leaf hashes of each of a few short ranges [start, end), in order, read in one query. */
 export async function readLeafHashSpans(db: Kysely<DB>, ranges: ReadonlyArray<readonly [number, number]>): Promise<Uint8Array[][]> {
-  const indexes = ranges.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => String(start + i)));
+  const indexes = indexesIn(ranges).map(String);
   const rows = await db
     .selectFrom('tlog_leaves')
     .select(['leaf_index', 'leaf_hash'])
@@ -69,7 +90,7 @@ export async function readEntryWithLeafHashes(
   leafIndex: number,
   spans: ReadonlyArray<readonly [number, number]>,
 ): Promise<{ entry: LogEntry | undefined; hashes: Map<number, Uint8Array> }> {
-  const indexes = [leafIndex, ...spans.flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i))];
+  const indexes = [leafIndex, ...indexesIn(spans)];
   const rows = await sql<{
     leaf_index: string;
     leaf_hash: string;
@@ -85,15 +106,7 @@ export async function readEntryWithLeafHashes(
   for (const row of rows.rows) {
     const index = Number(row.leaf_index);
     hashes.set(index, fromHex(row.leaf_hash));
-    if (index === leafIndex && row.canonical_json !== null) {
-      entry = {
-        leaf_index: index,
-        leaf_hash: row.leaf_hash,
-        canonical_json: row.canonical_json,
-        event_type: row.event_type,
-        created_at: new Date(row.created_at).toISOString(),
-      };
-    }
+    if (index === leafIndex && row.canonical_json !== null) entry = toLogEntry({ ...row, canonical_json: row.canonical_json });
   }
   return { entry, hashes };
 }
@@ -154,13 +167,7 @@ export async function readEntries(db: Kysely<DB>, start: number, end: number): P
     .where('leaf_index', '<', String(end))
     .orderBy('leaf_index')
     .execute();
-  return rows.map((row) => ({
-    leaf_index: Number(row.leaf_index),
-    leaf_hash: row.leaf_hash,
-    canonical_json: row.canonical_json,
-    event_type: row.event_type,
-    created_at: new Date(row.created_at).toISOString(),
-  }));
+  return rows.map(toLogEntry);
 }
 
 /**
