@@ -180,8 +180,3 @@ function withLedgerStamps(writes: LedgerWriteWatch, database: Database): Databas
 export async function notify(db: Kysely<DB>, channel: string, payload: string): Promise<void> {
   await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }
-
-/** One NOTIFY per payload, sent with a single statement (a batch of registrations). */
-export async function notifyEach(db: Kysely<DB>, channel: string, payloads: readonly string[]): Promise<void> {
-  if (payloads.length > 0) await sql`SELECT pg_notify(${channel}, p) FROM unnest(${payloads}::text[]) AS p`.execute(db);
-}

@@ -13,15 +13,9 @@
 import crypto from 'node:crypto';
 import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
-import { notifyEach } from '../db/database';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
-import {
-  lockRegistrationsAndDrawSeqs,
-  recordRegistrations,
-  WORK_REGISTERED_CHANNEL,
-  workRegisteredNotice,
-} from '../works/registration';
+import { lockImageHashes, lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOutcome } from './registration-record';
 import { gatherRegistryEvidence } from './registry-evidence';
@@ -63,6 +57,12 @@ export async function registerSubmissionBatch(
         deps.now(),
       );
       if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
+      // As a single registration takes its image's lock before looking for exact copies: one
+      // registering the same file now either has committed before the catch-up below, or waits.
+      await lockImageHashes(
+        trx,
+        items.map((item) => item.upload.values.sha256),
+      );
       const seqs = await lockRegistrationsAndDrawSeqs(trx, items.length);
       await registry.catchUp(trx);
 
@@ -102,12 +102,6 @@ export async function registerSubmissionBatch(
       await moveManifestStoresToWorks(
         trx,
         decided.map((d, i) => ({ submissionId: d.outcome.id, uploadId: items[i].upload.values.id })),
-      );
-      // Delivered at commit, like the one-work path's notice: live ledger views pick the works up.
-      await notifyEach(
-        trx,
-        WORK_REGISTERED_CHANNEL,
-        decided.map(({ outcome }) => workRegisteredNotice({ id: outcome.id, trust_meter: outcome.trust.score })),
       );
       return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
     });

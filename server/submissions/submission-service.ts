@@ -2,12 +2,13 @@
 // (decision 0034). The server decides the score, the registry number, the
 // public flag and the verification method; the client's word on any of them is never read.
 //
-// One transaction claims the upload, takes the registration lock (so numbers follow commit
-// order) and draws the registry number, looks for exact copies (under the lock, so it sees every
-// earlier work), appends the transparency-log leaf, inserts the work with the C2PA manifest store
-// its upload carried and tells the live ledger pages about it: all of it commits or none, and a
-// rolled-back registration gives its number back (works/works-repository.ts
-// lockRegistrationsAndDrawSeqs). The upload's files become the work's files; if anything fails
+// One transaction claims the upload, takes its image's lock and looks for exact copies (so of two
+// registrations of one file the second sees the first), then takes the registration lock (so
+// numbers follow commit order) and draws the registry number, appends the transparency-log leaf,
+// inserts the work with the C2PA manifest store its upload carried and tells the live ledger
+// pages about it: all of it commits or none, and a rolled-back registration gives its number
+// back (works/works-repository.ts lockRegistrationsAndDrawSeqs). The registration lock is held
+// for the insert and the commit only. The upload's files become the work's files; if anything fails
 // they (and the store) stay with the upload row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
 import { appError, type AppError } from '../../core/app-error';
@@ -17,15 +18,9 @@ import { formatRegistryId } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
-import { notify } from '../db/database';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
-import {
-  lockRegistrationsAndDrawSeqs,
-  recordRegistrations,
-  WORK_REGISTERED_CHANNEL,
-  workRegisteredNotice,
-} from '../works/registration';
+import { lockImageHashes, lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { mailVerificationLink, type MailLog } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
@@ -92,10 +87,13 @@ export async function registerSubmission(
   const verification = options.mailer ? newLinkToken() : undefined;
   const { registryId, seq, leafIndex, trust } = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeUpload(trx, upload.id, createdAt))) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
-    const [seq] = await lockRegistrationsAndDrawSeqs(trx, 1);
-    // Two people registering the same image at the same moment cannot both pass as the original.
+    // Two people registering the same image at the same moment cannot both pass as the original:
+    // the image's lock makes the second wait for the first, whose work it then sees.
+    await lockImageHashes(trx, [registryQuery.imageHash]);
     const registry = { ...outsideLock, ...(await databaseRegistryEvidence(trx).exactDuplicates(registryQuery)) };
     const trust = scoreRegistration(body, upload, registry, createdAt);
+    // Only the number and the insert wait for the registration lock.
+    const [seq] = await lockRegistrationsAndDrawSeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
     const row = {
       ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
@@ -104,8 +102,6 @@ export async function registerSubmission(
     };
     const [leafIndex] = await recordRegistrations(trx, [row]);
     if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
-    // Sent with the commit (PostgreSQL delivers a transaction's notices only if it commits).
-    await notify(trx, WORK_REGISTERED_CHANNEL, workRegisteredNotice({ id, trust_meter: trust.score }));
     return { registryId, seq, leafIndex, trust };
   });
   await ownWritesShown(deps.db);

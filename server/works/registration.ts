@@ -2,21 +2,22 @@
 // and the seed's batches): under the registration lock the caller takes, the registry numbers,
 // a 'created' transparency-log leaf per work and the rows that carry the leaf's index, in the
 // caller's transaction, so a work never exists without its leaf. What a work is and how it is
-// scored is the submissions feature's; the notice live views get after commit is defined here.
-import type { Transaction } from 'kysely';
+// scored is the submissions feature's; the notice live views get at commit is defined here.
+import { sql, type Transaction } from 'kysely';
 import type { DB, NewSubmission } from '../db/types';
 import { leafRowsOf } from '../tlog/store';
 import { insertWorksWithLeaves } from './works-repository';
 
-export { lockRegistrationsAndDrawSeqs } from './works-repository';
+export { lockImageHashes, lockRegistrationsAndDrawSeqs } from './works-repository';
 
 /** NOTIFY channel signalled after a registration commits; the realtime feature listens to it. */
 export const WORK_REGISTERED_CHANNEL = 'work_registered';
 
-/** The payload of a WORK_REGISTERED_CHANNEL notice. Registered works are always public. */
-export function workRegisteredNotice(work: { id: string; trust_meter: number }): string {
-  return JSON.stringify({ id: work.id, trust_meter: work.trust_meter, is_public: true });
-}
+/**
+ * The WORK_REGISTERED_CHANNEL notice of an inserted row, sent as part of its insert (PostgreSQL
+ * delivers a transaction's notices only if it commits). Registered works are always public.
+ */
+const WORK_REGISTERED_NOTICE = sql`pg_notify(${WORK_REGISTERED_CHANNEL}, json_build_object('id', id, 'trust_meter', trust_meter, 'is_public', true)::text)`;
 
 /** A new work's row as decided by its registration; the log index is filled in here. */
 export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'registry_id' | 'image_hash' | 'created_at'> & {
@@ -27,9 +28,10 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
 };
 
 /**
- * Appends one 'created' leaf per work, in the order given, and inserts the rows with their
- * leaf's index, in one statement. Returns the leaf indexes in the same order. The caller holds
- * lockRegistrationsAndDrawSeqs's locks, the log's append lock among them.
+ * Appends one 'created' leaf per work, in the order given, inserts the rows with their leaf's
+ * index and queues each work's notice for live views, in one statement. Returns the leaf indexes
+ * in the same order. The caller holds lockRegistrationsAndDrawSeqs's locks, the log's append
+ * lock among them.
  */
 export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -42,6 +44,6 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
       time: row.created_at,
     })),
   );
-  const indexOf = await insertWorksWithLeaves(trx, rows, leaves);
+  const indexOf = await insertWorksWithLeaves(trx, rows, leaves, WORK_REGISTERED_NOTICE);
   return rows.map((row) => indexOf.get(row.id)!);
 }

@@ -2,7 +2,7 @@
 // numbers, the row changes of the lifecycle (register, soft delete, restore, purge), and the
 // public reads of one work, an artist's works and close fingerprints. Public reads go through
 // public_submissions only (decision 0017).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
@@ -38,13 +38,15 @@ export async function lockRegistrationsAndDrawSeqs(trx: Kysely<DB>, count: numbe
 
 /**
  * Inserts works and their log leaves in one statement: the leaves' insert is a WITH clause whose
- * indexes the rows read. The caller holds the log's append lock. Returns each work's leaf index
- * by its id.
+ * indexes the rows read. `eachRow`, when given, is evaluated for every inserted row as part of
+ * its RETURNING list (the NOTIFY of each new work: no round trip of its own while the locks are
+ * held). The caller holds the log's append lock. Returns each work's leaf index by its id.
  */
 export async function insertWorksWithLeaves(
   trx: Kysely<DB>,
   rows: readonly (Omit<NewSubmission, 'log_index'> & { id: string })[],
   leaves: readonly NewLeafRow[],
+  eachRow: RawBuilder<unknown> = sql`NULL`,
 ): Promise<Map<string, number>> {
   const inserted = await trx
     .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
@@ -55,9 +57,26 @@ export async function insertWorksWithLeaves(
         log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
       })),
     )
-    .returning(['id', 'log_index'])
+    .returning(['id', 'log_index', eachRow.as('each_row')])
     .execute();
   return new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
+}
+
+// The class of the image locks below, in PostgreSQL's two-key advisory lock space, which never
+// meets the one-key space of the locks above.
+const IMAGE_LOCK_CLASS = 727_100;
+
+/**
+ * Serialises, until the transaction ends, registrations of the same image files (SHA-256, hex),
+ * and nothing else: a registration looks for exact copies after taking its image's lock, so of
+ * two registrations of one file the second sees the first, without making every registration
+ * wait for that look under the registration lock. Locks are taken in sorted order (no deadlock
+ * between two batches); take them before lockRegistrationsAndDrawSeqs, never after it.
+ */
+export async function lockImageHashes(trx: Kysely<DB>, hashes: readonly string[]): Promise<void> {
+  const sorted = [...new Set(hashes)].sort();
+  if (sorted.length === 0) return;
+  await sql`SELECT pg_advisory_xact_lock(${IMAGE_LOCK_CLASS}, hashtext(h)) FROM unnest(${sorted}::text[]) AS h`.execute(trx);
 }
 
 /** A work by UUID or registry id, locked for the rest of the transaction when `lock` is set. */

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
+import { registerWork } from '../submissions/helpers';
 import { notify } from '../../../server/db/database';
 import { WORK_REGISTERED_EVENT } from '../../../core/api-types';
 import { createSseHub } from '../../../server/realtime/sse-hub';
@@ -132,6 +133,15 @@ describe('GET /api/events', () => {
     await notify(db, WORK_REGISTERED_CHANNEL, payload(second.id, 88, true));
     expect(await b.waitFor(`"id":"${second.id}","trust_meter":88}`)).toContain(second.id);
     b.close();
+  });
+
+  it('announces a work registered through POST /api/submissions, with the score it was given', async () => {
+    const stream = await openStream();
+    await stream.waitFor(': connected');
+    const { created } = await registerWork(t.app, { title: 'Announced at commit' });
+    const frame = `event: ${WORK_REGISTERED_EVENT}\ndata: {"id":"${created.id}","trust_meter":${created.trust_meter}}\n\n`;
+    expect(await stream.waitFor(frame)).toContain(frame);
+    stream.close();
   });
 });
 

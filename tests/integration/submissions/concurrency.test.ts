@@ -2,6 +2,7 @@
 // leaf, an upload registers at most one work, and a failed insert leaves nothing behind.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockImageHashes } from '../../../server/works/registration';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { freshPng, submissionBody, submit, upload } from './helpers';
 
@@ -82,6 +83,54 @@ describe('the same image registered by two artists at the same moment', () => {
     expect(copy.duplicate_of).toBe(original.id);
     expect(copy.trust_meter).toBeLessThan(62);
   });
+});
+
+describe('the lock on one image', () => {
+  const waitingImageLocks = async () =>
+    Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(t.deps.db))
+        .rows[0].n,
+    );
+
+  // Needs a second connection: the embedded database has one.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'makes a registration of the same image wait, while a different image registers meanwhile',
+    async () => {
+      const [same, other] = [await upload(t.app, await freshPng()), await upload(t.app, await freshPng())];
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.deps.db.transaction().execute(async (trx) => {
+        await lockImageHashes(trx, [same.image_hash]);
+        locked();
+        await released;
+      });
+      await isLocked;
+      let sameAnswered = false;
+      const sameResponse = submit(t.app, submissionBody(same.upload_id, { artist_name: 'Patient Artist' })).then((res) => {
+        sameAnswered = true;
+        return res;
+      });
+      while ((await waitingImageLocks()) === 0) await new Promise((r) => setTimeout(r, 10));
+
+      const otherResponse = await submit(t.app, submissionBody(other.upload_id, { artist_name: 'Passing Artist' }));
+      expect(otherResponse.statusCode).toBe(201);
+      expect(sameAnswered).toBe(false);
+      expect(await waitingImageLocks()).toBe(1);
+
+      release();
+      await holder;
+      expect((await sameResponse).statusCode).toBe(201);
+      const seqs = await t.deps.db
+        .selectFrom('submissions')
+        .select(['artist_name', 'registry_seq'])
+        .where('artist_name', 'in', ['Patient Artist', 'Passing Artist'])
+        .orderBy('registry_seq')
+        .execute();
+      expect(seqs.map((row) => row.artist_name)).toEqual(['Passing Artist', 'Patient Artist']);
+    },
+  );
 });
 
 describe('a registration that fails inside its transaction', () => {
