@@ -63,7 +63,7 @@ export async function registerSubmissionBatch(
         trx,
         items.map((item) => item.upload.values.sha256),
       );
-      const seqs = await lockRegistrationsAndDrawSeqs(trx, items.length);
+      const { seqs } = await lockRegistrationsAndDrawSeqs(trx, items.length);
       await registry.catchUp(trx);
 
       // One after another: each work is scored against the ones before it, its batch's included.

@@ -1,7 +1,7 @@
 // The database source of registry evidence (registry-evidence.ts): each signal answered by SQL
 // over submissions and the fingerprint table, live works only. Also the read that fills the
 // seed's memory index (registry-index.ts) with the works already registered.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
 import { closeFingerprints } from '../works/works-repository';
 import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from './near-duplicates';
@@ -12,22 +12,39 @@ function beforeClause(beforeSeq: number | undefined) {
   return beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${beforeSeq}`;
 }
 
-/** Works with the same SHA-256; cheap (indexed), so it can run again under the log's lock. */
+/** A live work with the image's SHA-256, and whether its artist is the registering one. */
+export interface ExactCopy {
+  id: string;
+  same_artist: boolean;
+}
+
+/**
+ * The live works with the same SHA-256, in registry order, as a JSON array of ExactCopy: cheap
+ * (indexed), so it can be read in a statement of its own or alongside another one.
+ */
+export function exactCopiesSql(q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>): RawBuilder<ExactCopy[]> {
+  return sql<ExactCopy[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', id, 'same_artist', lower(artist_name) = lower(${q.artistName})) ORDER BY registry_seq), '[]')
+    FROM submissions
+    WHERE image_hash = ${q.imageHash} AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)})`;
+}
+
+/** The exact-copies signal of the copies found by exactCopiesSql. */
+export function toExactDuplicates(copies: readonly ExactCopy[]): ExactDuplicates {
+  const others = copies.filter((c) => !c.same_artist);
+  return {
+    exactDuplicateOfOtherArtist: others.length > 0,
+    exactDuplicateOfSameArtist: copies.some((c) => c.same_artist),
+    duplicateOf: others[0]?.id ?? null,
+  };
+}
+
 export async function findExactDuplicates(
   db: Kysely<DB>,
   q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>,
 ): Promise<ExactDuplicates> {
-  const result = await sql<{ id: string; same_artist: boolean }>`
-    SELECT id, lower(artist_name) = lower(${q.artistName}) AS same_artist
-    FROM submissions
-    WHERE image_hash = ${q.imageHash} AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}
-    ORDER BY registry_seq`.execute(db);
-  const others = result.rows.filter((r) => !r.same_artist);
-  return {
-    exactDuplicateOfOtherArtist: others.length > 0,
-    exactDuplicateOfSameArtist: result.rows.some((r) => r.same_artist),
-    duplicateOf: others[0]?.id ?? null,
-  };
+  const result = await sql<{ copies: ExactCopy[] }>`SELECT ${exactCopiesSql(q)} AS copies`.execute(db);
+  return toExactDuplicates(result.rows[0].copies);
 }
 
 /** Earlier live works of other artists within NEAR_DUPLICATE_MAX_DISTANCE bits, nearest first. */

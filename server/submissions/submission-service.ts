@@ -2,14 +2,15 @@
 // (decision 0034). The server decides the score, the registry number, the
 // public flag and the verification method; the client's word on any of them is never read.
 //
-// One transaction claims the upload, takes its image's lock and looks for exact copies (so of two
-// registrations of one file the second sees the first), then takes the registration lock (so
-// numbers follow commit order) and draws the registry number, appends the transparency-log leaf,
+// One transaction claims the upload and takes its image's lock, then takes the registration lock
+// (so numbers follow commit order), draws the registry number and reads the exact copies (so of
+// two registrations of one file the second sees the first), appends the transparency-log leaf,
 // inserts the work with the C2PA manifest store its upload carried and tells the live ledger
 // pages about it: all of it commits or none, and a rolled-back registration gives its number
-// back (works/works-repository.ts lockRegistrationsAndDrawSeqs). The registration lock is held
-// for the insert and the commit only. The upload's files become the work's files; if anything fails
-// they (and the store) stay with the upload row, which the expiry cleanup removes.
+// back (works/works-repository.ts lockRegistrationsAndDrawSeqs). Five round trips (begin, claim,
+// number, insert, commit); the registration lock is held for the last two only. The upload's
+// files become the work's files; if anything fails they (and the store) stay with the upload
+// row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
 import { appError, type AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../core/error-codes';
@@ -20,15 +21,15 @@ import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
-import { lockImageHashes, lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
+import { lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { mailVerificationLink, type MailLog } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
 import { gatherSignals } from './registry-evidence';
-import { databaseRegistryEvidence } from './registry-evidence-repository';
+import { databaseRegistryEvidence, exactCopiesSql, toExactDuplicates } from './registry-evidence-repository';
 import type { Mailer } from '../mail/mailer';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
-import { consumeUpload, findUpload, type UploadRow } from './uploads-repository';
+import { consumeUploadLockingImage, findUpload, type UploadRow } from './uploads-repository';
 
 export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
 
@@ -86,14 +87,18 @@ export async function registerSubmission(
   const id = crypto.randomUUID();
   const verification = options.mailer ? newLinkToken() : undefined;
   const { registryId, seq, leafIndex, trust } = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeUpload(trx, upload.id, createdAt))) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
     // Two people registering the same image at the same moment cannot both pass as the original:
-    // the image's lock makes the second wait for the first, whose work it then sees.
-    await lockImageHashes(trx, [registryQuery.imageHash]);
-    const registry = { ...outsideLock, ...(await databaseRegistryEvidence(trx).exactDuplicates(registryQuery)) };
+    // the image's lock, taken with the claim, makes the second wait for the first's commit.
+    const claimed = await consumeUploadLockingImage(trx, upload.id, registryQuery.imageHash, createdAt);
+    if (!claimed) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
+    // The exact copies are read with the number, after the image's lock was granted: that read
+    // sees the work of any earlier registration of the same file.
+    const {
+      seqs: [seq],
+      alongside: copies,
+    } = await lockRegistrationsAndDrawSeqs(trx, 1, exactCopiesSql(registryQuery));
+    const registry = { ...outsideLock, ...toExactDuplicates(copies) };
     const trust = scoreRegistration(body, upload, registry, createdAt);
-    // Only the number and the insert wait for the registration lock.
-    const [seq] = await lockRegistrationsAndDrawSeqs(trx, 1);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
     const row = {
       ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),

@@ -1,6 +1,7 @@
 // Rows of the `uploads` table: images received and processed, waiting to become a submission.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, UploadsTable } from '../db/types';
+import { imageLocks } from '../works/works-repository';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type NewUpload = Insertable<UploadsTable>;
@@ -68,12 +69,14 @@ export async function findUploadByDerivativeKey(db: Kysely<DB>, key: string): Pr
 }
 
 /**
- * Claims an upload for one submission. The `consumed_at IS NULL` guard makes the claim atomic:
+ * Claims an upload for one submission, and takes the lock of its image (works-repository.ts
+ * imageLocks) in the same round trip. The `consumed_at IS NULL` guard makes the claim atomic:
  * of two transactions submitting the same upload, the second finds 0 rows and must give up.
  */
-export async function consumeUpload(trx: Kysely<DB>, id: string, at: Date): Promise<boolean> {
+export async function consumeUploadLockingImage(trx: Kysely<DB>, id: string, imageHash: string, at: Date): Promise<boolean> {
   const result = await trx
     .updateTable('uploads')
+    .from(imageLocks([imageHash]).as('image_locks'))
     .set({ consumed_at: at })
     .where('id', '=', id)
     .where('consumed_at', 'is', null)

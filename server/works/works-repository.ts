@@ -24,16 +24,22 @@ const REGISTRATION_LOCK_ID = 727_100_101;
  * which every registration needs for its leaves (never taken before the first, so the two cannot
  * deadlock); then the one-row counter, advanced in the caller's transaction: if that rolls back,
  * so does the counter, and the numbers go to the next work that commits. No gaps, no reuse.
- * Reads that must see every earlier registration come in a later statement: this one's
- * snapshot was taken before the locks were granted.
+ * `alongside`, when given, is read in the same statement and returned: its snapshot was taken
+ * before the locks were granted, so it may be a read that needs only locks taken in an earlier
+ * statement (the exact copies of images locked by imageLocks); reads that must see every
+ * earlier registration come in a later statement.
  */
-export async function lockRegistrationsAndDrawSeqs(trx: Kysely<DB>, count: number): Promise<number[]> {
-  const row = await sql<{ last_seq: string }>`
+export async function lockRegistrationsAndDrawSeqs<T = null>(
+  trx: Kysely<DB>,
+  count: number,
+  alongside: RawBuilder<T> = sql<T>`NULL`,
+): Promise<{ seqs: number[]; alongside: T }> {
+  const row = await sql<{ last_seq: string; alongside: T }>`
     UPDATE registry_counter SET last_seq = last_seq + ${count}::int
     FROM (SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID}), pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})) AS locked
-    RETURNING last_seq`.execute(trx);
+    RETURNING last_seq, ${alongside} AS alongside`.execute(trx);
   const last = Number(row.rows[0].last_seq);
-  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+  return { seqs: Array.from({ length: count }, (_, i) => last - count + 1 + i), alongside: row.rows[0].alongside };
 }
 
 /**
@@ -67,16 +73,23 @@ export async function insertWorksWithLeaves(
 const IMAGE_LOCK_CLASS = 727_100;
 
 /**
- * Serialises, until the transaction ends, registrations of the same image files (SHA-256, hex),
- * and nothing else: a registration looks for exact copies after taking its image's lock, so of
- * two registrations of one file the second sees the first, without making every registration
- * wait for that look under the registration lock. Locks are taken in sorted order (no deadlock
- * between two batches); take them before lockRegistrationsAndDrawSeqs, never after it.
+ * A one-row relation whose reading takes, until the transaction ends, a lock per image file
+ * (SHA-256, hex) named, and nothing else: to join into a statement that runs anyway. A
+ * registration looks for exact copies, in a later statement, once it holds its image's lock: of
+ * two registrations of one file the second then waits for the first to commit and sees its work,
+ * while registrations of other files go on. Locks are taken in sorted order (no deadlock between
+ * two batches); take them before lockRegistrationsAndDrawSeqs, never after it.
  */
-export async function lockImageHashes(trx: Kysely<DB>, hashes: readonly string[]): Promise<void> {
+export function imageLocks(hashes: readonly string[]) {
   const sorted = [...new Set(hashes)].sort();
-  if (sorted.length === 0) return;
-  await sql`SELECT pg_advisory_xact_lock(${IMAGE_LOCK_CLASS}, hashtext(h)) FROM unnest(${sorted}::text[]) AS h`.execute(trx);
+  return sql<{
+    taken: string;
+  }>`(SELECT count(pg_advisory_xact_lock(${IMAGE_LOCK_CLASS}, hashtext(h))) AS taken FROM unnest(${sorted}::text[]) AS h)`;
+}
+
+/** Takes imageLocks in a statement of its own. */
+export async function lockImageHashes(trx: Kysely<DB>, hashes: readonly string[]): Promise<void> {
+  if (hashes.length > 0) await sql`SELECT taken FROM ${imageLocks(hashes)} AS image_locks`.execute(trx);
 }
 
 /** A work by UUID or registry id, locked for the rest of the transaction when `lock` is set. */
