@@ -2,22 +2,20 @@
 // and the seed's batches): under the registration lock the caller takes, the registry numbers,
 // a 'created' transparency-log leaf per work and the rows that carry the leaf's index, in the
 // caller's transaction, so a work never exists without its leaf. What a work is and how it is
-// scored is the submissions feature's; the notice live views get at commit is defined here.
-import { sql, type Transaction } from 'kysely';
+// scored is the submissions feature's; the channel of the notice live views get at commit is
+// defined here.
+import type { Transaction } from 'kysely';
 import type { DB, NewSubmission } from '../db/types';
 import { leafRowsOf } from '../tlog/store';
 import { insertWorksWithLeaves } from './works-repository';
 
 export { lockImageHashes, lockRegistrationsAndDrawSeqs } from './works-repository';
 
-/** NOTIFY channel signalled after a registration commits; the realtime feature listens to it. */
-export const WORK_REGISTERED_CHANNEL = 'work_registered';
-
 /**
- * The WORK_REGISTERED_CHANNEL notice of an inserted row, sent as part of its insert (PostgreSQL
- * delivers a transaction's notices only if it commits). Registered works are always public.
+ * NOTIFY channel signalled when a registration commits (the insert queues the notice; PostgreSQL
+ * delivers a transaction's notices only if it commits); the realtime feature listens to it.
  */
-const WORK_REGISTERED_NOTICE = sql`pg_notify(${WORK_REGISTERED_CHANNEL}, json_build_object('id', id, 'trust_meter', trust_meter, 'is_public', true)::text)`;
+export const WORK_REGISTERED_CHANNEL = 'work_registered';
 
 /** A new work's row as decided by its registration; the log index is filled in here. */
 export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'registry_id' | 'image_hash' | 'created_at'> & {
@@ -44,6 +42,6 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
       time: row.created_at,
     })),
   );
-  const indexOf = await insertWorksWithLeaves(trx, rows, leaves, WORK_REGISTERED_NOTICE);
+  const indexOf = await insertWorksWithLeaves(trx, rows, leaves, WORK_REGISTERED_CHANNEL);
   return rows.map((row) => indexOf.get(row.id)!);
 }

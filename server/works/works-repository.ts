@@ -44,16 +44,21 @@ export async function lockRegistrationsAndDrawSeqs<T = null>(
 
 /**
  * Inserts works and their log leaves in one statement: the leaves' insert is a WITH clause whose
- * indexes the rows read. `eachRow`, when given, is evaluated for every inserted row as part of
- * its RETURNING list (the NOTIFY of each new work: no round trip of its own while the locks are
- * held). The caller holds the log's append lock. Returns each work's leaf index by its id.
+ * indexes the rows read. With `noticeChannel`, the same statement queues a NOTIFY per new work
+ * on it (its id and score; registered works are always public), delivered at commit: no round
+ * trip of its own while the locks are held. The caller holds the log's append lock. Returns each
+ * work's leaf index by its id.
  */
 export async function insertWorksWithLeaves(
   trx: Kysely<DB>,
   rows: readonly (Omit<NewSubmission, 'log_index'> & { id: string })[],
   leaves: readonly NewLeafRow[],
-  eachRow: RawBuilder<unknown> = sql`NULL`,
+  noticeChannel?: string,
 ): Promise<Map<string, number>> {
+  const notice =
+    noticeChannel === undefined
+      ? sql`NULL`
+      : sql`pg_notify(${noticeChannel}, json_build_object('id', id, 'trust_meter', trust_meter, 'is_public', true)::text)`;
   const inserted = await trx
     .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
     .insertInto('submissions')
@@ -63,7 +68,7 @@ export async function insertWorksWithLeaves(
         log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
       })),
     )
-    .returning(['id', 'log_index', eachRow.as('each_row')])
+    .returning(['id', 'log_index', notice.as('notice')])
     .execute();
   return new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
 }
