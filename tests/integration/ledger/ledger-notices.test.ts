@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerResponse } from '../../../core/api-types';
 import { LEDGER_ADDITIONS_SERVED_EVERY_MS, LEDGER_NOTICE_BOUND_SECONDS } from '../../../core/constants';
 import { openDatabase, type Database } from '../../../server/db/database';
-import { LEDGER_CHANGED_CHANNEL } from '../../../server/db/ledger-stamps';
+import { LEDGER_CHANGED_CHANNEL, ownWritesShown } from '../../../server/db/ledger-stamps';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 
@@ -45,6 +45,10 @@ describe('kept first pages and the notices of other processes', () => {
   it("shows a work registered through this process's own connections at the very next request", async () => {
     expect(await newestTitle()).toBe('First work');
     await insertWork(t.deps.db, { title: 'Own work' });
+    // As a registration does before it answers: new works are served at most every
+    // LEDGER_ADDITIONS_SERVED_EVERY_MS (decision 0044), so one inserted just after the last ones
+    // were served waits for its turn.
+    await ownWritesShown(t.deps.db);
     expect(await newestTitle()).toBe('Own work');
   });
 
