@@ -103,6 +103,12 @@ export const LIMITS = {
   adminPassword: 1000,
 } as const;
 
+/**
+ * The artist's other works that share a profile link with a new work are counted up to this
+ * many; more are shown as "more than 1000" (the trust engine only asks whether there are any).
+ */
+export const SHARED_LINK_WORKS_COUNTED_UP_TO = 1_000;
+
 /** Profile links: the wizard starts with `min` inputs, allows up to `max`; remove only while more than `min`. */
 export const PROFILE_LINKS = { min: 2, max: 5 } as const;
 

@@ -248,6 +248,13 @@ export interface ImageFingerprintsTable {
   phash: ColumnType<string, never, never>;
 }
 
+/** Each live work's profile links by artist, kept by triggers on submissions (migration 022). */
+export interface ArtistWorkLinksTable {
+  artist_key: ColumnType<string, never, never>;
+  link_hash: ColumnType<Buffer, never, never>;
+  submission_id: ColumnType<string, never, never>;
+}
+
 /** Written only by the trigger of migration 017; kind 'f', 'c' or 't' (region-hashes.ts). */
 export interface ImageRegionHashesTable {
   submission_id: string;
@@ -305,6 +312,7 @@ export interface DB {
   ledger_version: LedgerVersionTable;
   image_fingerprints: ImageFingerprintsTable;
   image_region_hashes: ImageRegionHashesTable;
+  artist_work_links: ArtistWorkLinksTable;
   manage_links: ManageLinksTable;
   manage_sessions: ManageSessionsTable;
   work_updates: WorkUpdatesTable;

@@ -2,6 +2,7 @@
 // over submissions and the fingerprint table, live works only. Also the read that fills the
 // seed's memory index (registry-index.ts) with the works already registered.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
 import type { DB } from '../db/types';
 import { closeFingerprints } from '../works/works-repository';
 import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from './near-duplicates';
@@ -67,19 +68,61 @@ export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery):
     .map(({ id, distance }) => ({ id, distance }));
 }
 
-async function artistWorks(db: Kysely<DB>, q: RegistryQuery): Promise<RegistrySignals['artistWorks']> {
+/**
+ * The artist's live works and how many of them share one of the new work's profile links, read
+ * from what the triggers of migration 022 keep: a counter row and an index range, however many
+ * works the artist has. Shared links are counted up to `countUpTo` works; one more means "more".
+ */
+async function artistWorksKept(db: Kysely<DB>, q: RegistryQuery, countUpTo: number): Promise<RegistrySignals['artistWorks']> {
+  const links = [...new Set(q.profileLinks)];
+  // Each link's works are an index range read in order and cut at the bound, so the count is
+  // exact up to it, and a link with more works than the bound makes it "more" by itself.
+  const result = await sql<{ works: string; sharing: string }>`
+    SELECT
+      coalesce((SELECT n FROM ledger_counters WHERE kind = 'artist' AND value = lower(${q.artistName})), 0) AS works,
+      (SELECT least(${countUpTo + 1}, count(DISTINCT shared.submission_id))
+       FROM unnest(${links}::text[]) AS link
+       CROSS JOIN LATERAL (
+         SELECT l.submission_id FROM artist_work_links l
+         WHERE l.artist_key = lower(${q.artistName}) AND l.link_hash = sha256(convert_to(link, 'UTF8'))
+         ORDER BY l.submission_id
+         LIMIT ${countUpTo + 1}) AS shared) AS sharing`.execute(db);
+  return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
+}
+
+/**
+ * The same signal over the works registered before `q.beforeSeq` (re-scoring a stored work, once
+ * per e-mail confirmation or edit), which nothing kept can tell apart: counted over the artist's
+ * works (decision 0047).
+ */
+async function artistWorksBefore(
+  db: Kysely<DB>,
+  q: RegistryQuery & { beforeSeq: number },
+  countUpTo: number,
+): Promise<RegistrySignals['artistWorks']> {
   const links = [...new Set(q.profileLinks)];
   const result = await sql<{ works: string; sharing: string }>`
     SELECT count(*) AS works,
-      count(*) FILTER (WHERE ${links.length > 0} AND (
+      least(${countUpTo + 1}, count(*) FILTER (WHERE ${links.length > 0} AND (
         portfolio_link = ANY(${links}::text[]) OR external_link = ANY(${links}::text[])
         OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[]))
-      )) AS sharing
+      ))) AS sharing
     FROM submissions
     WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}`.execute(
     db,
   );
   return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
+}
+
+/** The artist-works signal for `q`; `countUpTo` is lowered by tests only. */
+export function findArtistWorks(
+  db: Kysely<DB>,
+  q: RegistryQuery,
+  countUpTo = SHARED_LINK_WORKS_COUNTED_UP_TO,
+): Promise<RegistrySignals['artistWorks']> {
+  return q.beforeSeq === undefined
+    ? artistWorksKept(db, q, countUpTo)
+    : artistWorksBefore(db, { ...q, beforeSeq: q.beforeSeq }, countUpTo);
 }
 
 /** Registry evidence read from the database `db` (a transaction or the pool). */
@@ -91,7 +134,7 @@ export function databaseRegistryEvidence(db: Kysely<DB>): RegistryEvidenceSource
         ? await findNearDuplicates(db, { phash: q.phash, artistName: q.artistName, imageHash: q.imageHash, beforeSeq: q.beforeSeq })
         : [],
     }),
-    artistWorks: (q) => artistWorks(db, q),
+    artistWorks: (q) => findArtistWorks(db, q),
   };
 }
 

@@ -7,6 +7,7 @@
 // after they were read still count; the seed deletes only after registering.
 // tests/integration/submissions/registry-index.test.ts checks both give the same evidence.
 import type { Kysely } from 'kysely';
+import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
 import type { DB } from '../db/types';
 import { createMemoryNearDuplicateIndex } from './near-duplicates';
 import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
@@ -77,7 +78,11 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
     const own = byArtist.get(q.artistName.toLowerCase());
     const links = [...new Set(q.profileLinks)];
     const sharing = own && links.length > 0 ? own.linkSets.filter((set) => links.some((l) => set.has(l))).length : 0;
-    return { artistOtherWorksCount: own?.count ?? 0, sharedProfileLinksWithOwnWorks: sharing };
+    // Counted as far as the database source counts them (registry-evidence-repository.ts).
+    return {
+      artistOtherWorksCount: own?.count ?? 0,
+      sharedProfileLinksWithOwnWorks: Math.min(sharing, SHARED_LINK_WORKS_COUNTED_UP_TO + 1),
+    };
   }
 
   return {

@@ -84,6 +84,7 @@ describe('foundation', () => {
       'active_submissions',
       'admin_sessions',
       'admin_users',
+      'artist_work_links',
       'audit_log',
       'c2pa_manifest_stores',
       'fingerprint_epoch',

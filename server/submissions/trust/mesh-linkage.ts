@@ -1,6 +1,7 @@
 // Mesh linkage: how the work connects to an identity beyond itself. A profile link is the first
 // edge (work → artist); other works by the same artist, profile links those works share, and
 // credited co-authors extend the web a false claim would have to fake.
+import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../../core/constants';
 import { usableResources } from './evidence-facts';
 import { countOf } from './reasons';
 import { IDENTITY_RESOURCE_TYPES, MESH_LINKAGE as M } from './rubric';
@@ -28,7 +29,9 @@ export function scoreMeshLinkage(evidence: TrustEvidence): DimensionScoring {
 
   const sharing = Math.max(0, Math.floor(evidence.sharedProfileLinksWithOwnWorks));
   if (sharing > 0) {
-    reasons.push({ text: `Profile links shared with ${sharing} of the artist's other works`, points: M.sharedProfileLinks });
+    // Counted up to a bound (registry-evidence-repository.ts); one more stands for "more".
+    const shared = sharing > SHARED_LINK_WORKS_COUNTED_UP_TO ? `more than ${SHARED_LINK_WORKS_COUNTED_UP_TO}` : String(sharing);
+    reasons.push({ text: `Profile links shared with ${shared} of the artist's other works`, points: M.sharedProfileLinks });
   } else if (otherWorks > 0) {
     advice.push({ text: `Use the same profile links on your other works (+${M.sharedProfileLinks}).`, gain: M.sharedProfileLinks });
   }

@@ -41,6 +41,7 @@ async function countedFromScratch(): Promise<Figures> {
     UNION ALL SELECT 'training/', count(*) FROM public_submissions WHERE allow_ai_training
     UNION ALL SELECT 'active/', count(*) FROM active_submissions
     UNION ALL SELECT 'active_verified/', count(*) FROM active_submissions WHERE trust_meter >= ${VERIFIED_THRESHOLD}
+    UNION ALL SELECT 'artist/' || lower(artist_name), count(*) FROM active_submissions GROUP BY lower(artist_name)
     UNION ALL SELECT 'tool/' || tool, count(*) FROM public_submissions GROUP BY tool
     UNION ALL SELECT 'platform/' || platform, count(*) FROM public_submissions GROUP BY platform
     UNION ALL SELECT 'tag/' || tag, count(*) FROM (SELECT unnest(tags) AS tag FROM public_submissions) t GROUP BY tag`.execute(

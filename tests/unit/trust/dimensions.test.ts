@@ -110,6 +110,18 @@ describe('mesh linkage', () => {
       ],
     });
   });
+
+  it('says "more than 1000" when the shared works were counted past their bound', () => {
+    const result = score({ artistOtherWorksCount: 130_000, sharedProfileLinksWithOwnWorks: 1_001 });
+    expect(result.dimensions.mesh_linkage.reasons.slice(1, 3)).toEqual([
+      { text: 'Artist has 130000 other registered works', points: 8 },
+      { text: "Profile links shared with more than 1000 of the artist's other works", points: 4 },
+    ]);
+    expect(score({ artistOtherWorksCount: 1_000, sharedProfileLinksWithOwnWorks: 1_000 }).dimensions.mesh_linkage.reasons[2]).toEqual({
+      text: "Profile links shared with 1000 of the artist's other works",
+      points: 4,
+    });
+  });
 });
 
 describe('claim clarity', () => {

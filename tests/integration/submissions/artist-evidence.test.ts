@@ -1,0 +1,105 @@
+// The trust engine's artist signals (an artist's other live works, and how many share one of the
+// new work's profile links) are kept by triggers as works change (migration 022), not counted
+// per registration. After registrations, case-different names, edits, soft deletes, restores,
+// purges and hard deletes, the kept figures are exact and equal a count over the artist's works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findArtistWorks } from '../../../server/submissions/registry-evidence-repository';
+import type { RegistryQuery } from '../../../server/submissions/registry-evidence';
+import { insertWork } from '../../helpers/factories';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+
+const PORTFOLIO = 'https://ada.example/portfolio';
+const SHOP = 'https://ada.example/shop';
+const SOCIAL = 'https://x.example/ada';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const resources = (...urls: string[]) => JSON.stringify(urls.map((url) => ({ type: 'portfolio', url })));
+
+function query(artistName: string, profileLinks: string[]): RegistryQuery {
+  return { imageHash: '0'.repeat(64), phash: null, artistName, profileLinks };
+}
+
+/** The kept figures, after checking they equal the count over the artist's works. */
+async function artistWorks(artistName: string, profileLinks: string[], countUpTo?: number) {
+  const kept = await findArtistWorks(t.deps.db, query(artistName, profileLinks), countUpTo);
+  // The count over every work of the artist, as re-scoring reads it (before a number above all).
+  const counted = await findArtistWorks(t.deps.db, { ...query(artistName, profileLinks), beforeSeq: 1e12 }, countUpTo);
+  expect(kept).toEqual(counted);
+  return kept;
+}
+
+async function update(id: string, set: Record<string, unknown>) {
+  await t.deps.db.updateTable('submissions').set(set).where('id', '=', id).execute();
+}
+
+describe("an artist's works and shared profile links, kept as works change", () => {
+  it('are exact after registrations, edits, soft deletes, restores, purges and deletes', async () => {
+    const first = await insertWork(t.deps.db, {
+      artist_name: 'Ada One',
+      portfolio_link: PORTFOLIO,
+      verification_resources: resources(PORTFOLIO),
+    });
+    // Same artist in other letters, sharing two of the links: one work, counted once.
+    const second = await insertWork(t.deps.db, {
+      artist_name: 'ADA ONE',
+      portfolio_link: PORTFOLIO,
+      external_link: SHOP,
+      verification_resources: resources(PORTFOLIO, SHOP),
+    });
+    const third = await insertWork(t.deps.db, { artist_name: 'Ada One' });
+    await insertWork(t.deps.db, { artist_name: 'Ben Two', portfolio_link: PORTFOLIO, verification_resources: resources(PORTFOLIO) });
+    const fifth = await insertWork(t.deps.db, { artist_name: 'Ada One', verification_resources: resources(SOCIAL) });
+
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 2 });
+    expect(await artistWorks('ada one', [SOCIAL])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 1 });
+    expect(await artistWorks('Ada One', [])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 0 });
+    expect(await artistWorks('Ben Two', [PORTFOLIO])).toEqual({ artistOtherWorksCount: 1, sharedProfileLinksWithOwnWorks: 1 });
+    expect(await artistWorks('Nobody Yet', [PORTFOLIO])).toEqual({ artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 });
+
+    await update(first.id, { deleted_at: new Date(), deleted_by: 'admin' });
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 1 });
+
+    await update(first.id, { deleted_at: null, deleted_by: null });
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 2 });
+
+    // A work renamed to another artist takes its count and its links along.
+    await update(second.id, { artist_name: 'Ada Two' });
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 1 });
+    expect(await artistWorks('Ada Two', [SHOP])).toEqual({ artistOtherWorksCount: 1, sharedProfileLinksWithOwnWorks: 1 });
+
+    await update(fifth.id, { verification_resources: resources(PORTFOLIO) });
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 2 });
+    expect(await artistWorks('Ada One', [SOCIAL])).toEqual({ artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 0 });
+
+    // An update that touches none of it (the score) changes nothing.
+    await update(fifth.id, { trust_meter: 40 });
+    expect(await artistWorks('Ada One', [PORTFOLIO])).toEqual({ artistOtherWorksCount: 3, sharedProfileLinksWithOwnWorks: 2 });
+
+    await update(third.id, { purged_at: new Date() });
+    expect(await artistWorks('Ada One', [PORTFOLIO])).toEqual({ artistOtherWorksCount: 2, sharedProfileLinksWithOwnWorks: 2 });
+
+    await t.deps.db.deleteFrom('submissions').where('id', '=', first.id).execute();
+    expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 1, sharedProfileLinksWithOwnWorks: 1 });
+  });
+
+  it('counts the works sharing a link up to the bound, and one more for any beyond it', async () => {
+    for (let i = 0; i < 4; i++) {
+      await insertWork(t.deps.db, {
+        artist_name: 'Many Works',
+        portfolio_link: PORTFOLIO,
+        verification_resources: resources(PORTFOLIO),
+      });
+    }
+    expect(await artistWorks('Many Works', [PORTFOLIO], 2)).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 3 });
+    expect(await artistWorks('Many Works', [PORTFOLIO], 4)).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 4 });
+  });
+});
