@@ -68,49 +68,55 @@ export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery):
     .map(({ id, distance }) => ({ id, distance }));
 }
 
+/** The artist's works that share one of `links`, counted up to `countUpTo` and one more. */
+function sharedWorksSql(artistName: string, links: readonly string[], countUpTo: number, beforeSeq?: number): RawBuilder<string> {
+  // Each link's works are an index range read in order and cut at the bound, so the count is
+  // exact up to it, and a link with more works than the bound makes it "more" by itself.
+  const before = beforeSeq === undefined ? sql`` : sql`AND l.registry_seq < ${beforeSeq}`;
+  return sql<string>`(
+    SELECT least(${countUpTo + 1}, count(DISTINCT shared.submission_id))
+    FROM unnest(${[...new Set(links)]}::text[]) AS link
+    CROSS JOIN LATERAL (
+      SELECT l.submission_id FROM artist_work_links l
+      WHERE l.artist_key = lower(${artistName}) AND l.link_hash = sha256(convert_to(link, 'UTF8')) ${before}
+      ORDER BY l.submission_id
+      LIMIT ${countUpTo + 1}) AS shared)`;
+}
+
+/** The artist's live works now, from the counter row of migration 022. */
+function artistLiveWorksSql(artistName: string): RawBuilder<string> {
+  return sql<string>`coalesce((SELECT n FROM ledger_counters WHERE kind = 'artist' AND value = lower(${artistName})), 0)`;
+}
+
 /**
  * The artist's live works and how many of them share one of the new work's profile links, read
  * from what the triggers of migration 022 keep: a counter row and an index range, however many
- * works the artist has. Shared links are counted up to `countUpTo` works; one more means "more".
+ * works the artist has.
  */
 async function artistWorksKept(db: Kysely<DB>, q: RegistryQuery, countUpTo: number): Promise<RegistrySignals['artistWorks']> {
-  const links = [...new Set(q.profileLinks)];
-  // Each link's works are an index range read in order and cut at the bound, so the count is
-  // exact up to it, and a link with more works than the bound makes it "more" by itself.
   const result = await sql<{ works: string; sharing: string }>`
-    SELECT
-      coalesce((SELECT n FROM ledger_counters WHERE kind = 'artist' AND value = lower(${q.artistName})), 0) AS works,
-      (SELECT least(${countUpTo + 1}, count(DISTINCT shared.submission_id))
-       FROM unnest(${links}::text[]) AS link
-       CROSS JOIN LATERAL (
-         SELECT l.submission_id FROM artist_work_links l
-         WHERE l.artist_key = lower(${q.artistName}) AND l.link_hash = sha256(convert_to(link, 'UTF8'))
-         ORDER BY l.submission_id
-         LIMIT ${countUpTo + 1}) AS shared) AS sharing`.execute(db);
+    SELECT ${artistLiveWorksSql(q.artistName)} AS works, ${sharedWorksSql(q.artistName, q.profileLinks, countUpTo)} AS sharing`.execute(
+    db,
+  );
   return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
 }
 
 /**
- * The same signal over the works registered before `q.beforeSeq` (re-scoring a stored work, once
- * per e-mail confirmation or edit), which nothing kept can tell apart: counted over the artist's
- * works (decision 0047).
+ * The same signal over the works registered before `q.beforeSeq` (re-scoring a stored work, on
+ * an e-mail confirmation or an edit): the live works now less those registered since (an index
+ * range, migration 023), read in one snapshot, and the shared links of the works before it.
  */
 async function artistWorksBefore(
   db: Kysely<DB>,
   q: RegistryQuery & { beforeSeq: number },
   countUpTo: number,
 ): Promise<RegistrySignals['artistWorks']> {
-  const links = [...new Set(q.profileLinks)];
   const result = await sql<{ works: string; sharing: string }>`
-    SELECT count(*) AS works,
-      least(${countUpTo + 1}, count(*) FILTER (WHERE ${links.length > 0} AND (
-        portfolio_link = ANY(${links}::text[]) OR external_link = ANY(${links}::text[])
-        OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[]))
-      ))) AS sharing
-    FROM submissions
-    WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL ${beforeClause(q.beforeSeq)}`.execute(
-    db,
-  );
+    SELECT ${artistLiveWorksSql(q.artistName)} - (
+        SELECT count(*) FROM submissions
+        WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL
+          AND registry_seq >= ${q.beforeSeq}) AS works,
+      ${sharedWorksSql(q.artistName, q.profileLinks, countUpTo, q.beforeSeq)} AS sharing`.execute(db);
   return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
 }
 

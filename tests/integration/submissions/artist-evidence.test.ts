@@ -1,8 +1,12 @@
 // The trust engine's artist signals (an artist's other live works, and how many share one of the
-// new work's profile links) are kept by triggers as works change (migration 022), not counted
-// per registration. After registrations, case-different names, edits, soft deletes, restores,
-// purges and hard deletes, the kept figures are exact and equal a count over the artist's works.
+// new work's profile links) are kept by triggers as works change (migrations 022 and 023), not
+// counted per registration. After registrations, case-different names, edits, soft deletes,
+// restores, purges and hard deletes, the kept figures are exact and equal a count over the
+// artist's works, both for a new work and, as re-scoring reads them, against the works before
+// each of the artist's works.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../../core/constants';
 import { findArtistWorks } from '../../../server/submissions/registry-evidence-repository';
 import type { RegistryQuery } from '../../../server/submissions/registry-evidence';
 import { insertWork } from '../../helpers/factories';
@@ -28,12 +32,37 @@ function query(artistName: string, profileLinks: string[]): RegistryQuery {
   return { imageHash: '0'.repeat(64), phash: null, artistName, profileLinks };
 }
 
-/** The kept figures, after checking they equal the count over the artist's works. */
-async function artistWorks(artistName: string, profileLinks: string[], countUpTo?: number) {
+/** The figures counted over every work of the artist, as registrations did before migration 022. */
+async function countedFromScratch(artistName: string, links: string[], countUpTo: number, beforeSeq = Number.MAX_SAFE_INTEGER) {
+  const row = await sql<{ works: string; sharing: string }>`
+    SELECT count(*) AS works,
+      least(${countUpTo + 1}, count(*) FILTER (WHERE portfolio_link = ANY(${links}::text[]) OR external_link = ANY(${links}::text[])
+        OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[])))) AS sharing
+    FROM submissions
+    WHERE lower(artist_name) = lower(${artistName}) AND deleted_at IS NULL AND purged_at IS NULL AND registry_seq < ${beforeSeq}`.execute(
+    t.deps.db,
+  );
+  return { artistOtherWorksCount: Number(row.rows[0].works), sharedProfileLinksWithOwnWorks: Number(row.rows[0].sharing) };
+}
+
+/**
+ * The kept figures, after checking they equal the count from scratch, for a new work and, as
+ * re-scoring reads them, for each of the artist's works against the works before it.
+ */
+async function artistWorks(artistName: string, profileLinks: string[], countUpTo = SHARED_LINK_WORKS_COUNTED_UP_TO) {
   const kept = await findArtistWorks(t.deps.db, query(artistName, profileLinks), countUpTo);
-  // The count over every work of the artist, as re-scoring reads it (before a number above all).
-  const counted = await findArtistWorks(t.deps.db, { ...query(artistName, profileLinks), beforeSeq: 1e12 }, countUpTo);
-  expect(kept).toEqual(counted);
+  expect(kept).toEqual(await countedFromScratch(artistName, profileLinks, countUpTo));
+  const works = await t.deps.db
+    .selectFrom('submissions')
+    .select('registry_seq')
+    .where(sql<boolean>`lower(artist_name) = lower(${artistName})`)
+    .execute();
+  for (const { registry_seq } of works) {
+    const beforeSeq = Number(registry_seq);
+    expect(await findArtistWorks(t.deps.db, { ...query(artistName, profileLinks), beforeSeq }, countUpTo)).toEqual(
+      await countedFromScratch(artistName, profileLinks, countUpTo, beforeSeq),
+    );
+  }
   return kept;
 }
 
