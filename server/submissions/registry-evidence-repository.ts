@@ -104,7 +104,7 @@ async function artistWorksKept(db: Kysely<DB>, q: RegistryQuery, countUpTo: numb
 /**
  * The same signal over the works registered before `q.beforeSeq` (re-scoring a stored work, on
  * an e-mail confirmation or an edit): the live works now less those registered since (an index
- * range, migration 023), read in one snapshot, and the shared links of the works before it.
+ * range, migration 022), read in one snapshot, and the shared links of the works before it.
  */
 async function artistWorksBefore(
   db: Kysely<DB>,

@@ -32,15 +32,23 @@ SELECT 'artist', lower(artist_name), count(*) FROM submissions
 WHERE deleted_at IS NULL AND purged_at IS NULL
 GROUP BY lower(artist_name);
 
+-- Re-scoring a stored work counts the artist's works before it as this counter less the ones
+-- registered since: an index range by registry number.
+CREATE INDEX submissions_artist_live_seq_idx ON submissions (lower(artist_name), registry_seq)
+  WHERE deleted_at IS NULL AND purged_at IS NULL;
+
 -- 2. Each live work's profile links, by artist: the works of an artist that share one of a new
 --    work's links are an index range here. A link is kept as its SHA-256, so a long URL fits
 --    the index. A work's links are the ones the registration read compares: its portfolio and
---    external links and the URL of each verification resource.
+--    external links and the URL of each verification resource. The work's registry number is
+--    in the index too, so re-scoring a stored work (an e-mail confirmation, an edit) reads the
+--    works before it that share a link from the index alone.
 CREATE TABLE artist_work_links (
-  artist_key    text  NOT NULL,
-  link_hash     bytea NOT NULL,
-  submission_id uuid  NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-  PRIMARY KEY (artist_key, link_hash, submission_id)
+  artist_key    text   NOT NULL,
+  link_hash     bytea  NOT NULL,
+  submission_id uuid   NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+  registry_seq  bigint NOT NULL,
+  PRIMARY KEY (artist_key, link_hash, submission_id) INCLUDE (registry_seq)
 );
 CREATE INDEX artist_work_links_submission_idx ON artist_work_links (submission_id);
 
@@ -56,8 +64,8 @@ LANGUAGE sql STABLE AS $$
   WHERE l.link IS NOT NULL AND s.deleted_at IS NULL AND s.purged_at IS NULL
 $$;
 
-INSERT INTO artist_work_links (artist_key, link_hash, submission_id)
-SELECT r.artist_key, r.link_hash, s.id FROM submissions s, LATERAL artist_work_link_rows(s) r;
+INSERT INTO artist_work_links (artist_key, link_hash, submission_id, registry_seq)
+SELECT r.artist_key, r.link_hash, s.id, s.registry_seq FROM submissions s, LATERAL artist_work_link_rows(s) r;
 
 -- What a work's link rows are made of: an update that changes none of it leaves them alone.
 CREATE FUNCTION artist_work_link_source(s submissions) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
@@ -69,8 +77,8 @@ $$;
 -- A deleted work's rows go with it (ON DELETE CASCADE).
 CREATE FUNCTION artist_work_links_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO artist_work_links (artist_key, link_hash, submission_id)
-  SELECT r.artist_key, r.link_hash, s.id FROM new_rows s, LATERAL artist_work_link_rows(s) r;
+  INSERT INTO artist_work_links (artist_key, link_hash, submission_id, registry_seq)
+  SELECT r.artist_key, r.link_hash, s.id, s.registry_seq FROM new_rows s, LATERAL artist_work_link_rows(s) r;
   RETURN NULL;
 END $$;
 
@@ -80,8 +88,8 @@ BEGIN
   DELETE FROM artist_work_links l
   USING old_rows o JOIN new_rows n ON n.id = o.id
   WHERE l.submission_id = o.id AND artist_work_link_source(o) IS DISTINCT FROM artist_work_link_source(n);
-  INSERT INTO artist_work_links (artist_key, link_hash, submission_id)
-  SELECT r.artist_key, r.link_hash, n.id
+  INSERT INTO artist_work_links (artist_key, link_hash, submission_id, registry_seq)
+  SELECT r.artist_key, r.link_hash, n.id, n.registry_seq
   FROM old_rows o JOIN new_rows n ON n.id = o.id, LATERAL artist_work_link_rows(n) r
   WHERE artist_work_link_source(o) IS DISTINCT FROM artist_work_link_source(n);
   RETURN NULL;

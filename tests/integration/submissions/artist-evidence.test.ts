@@ -1,5 +1,5 @@
 // The trust engine's artist signals (an artist's other live works, and how many share one of the
-// new work's profile links) are kept by triggers as works change (migrations 022 and 023), not
+// new work's profile links) are kept by triggers as works change (migration 022), not
 // counted per registration. After registrations, case-different names, edits, soft deletes,
 // restores, purges and hard deletes, the kept figures are exact and equal a count over the
 // artist's works, both for a new work and, as re-scoring reads them, against the works before
