@@ -14,6 +14,7 @@ import {
   readLedgerStamps,
   useLedgerStampSource,
 } from './ledger-stamps';
+import { prepareOnConnections } from './prepared-statements';
 import { watchLedgerWrites, type LedgerWriteWatch } from './ledger-write-watch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -79,6 +80,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     throw err;
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  prepareOnConnections(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
   return withLedgerStamps(writes, {
@@ -101,6 +103,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 async function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleConnectionError);
+  // Before the write watch wraps the connections, so that its stamp reads are prepared too.
+  prepareOnConnections(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
   // Fail fast with the server's own message (wrong password, missing database…).

@@ -19,6 +19,7 @@
 import { sql, type Kysely } from 'kysely';
 import { LEDGER_ADDITIONS_SERVED_EVERY_MS, LEDGER_NOTICE_BOUND_SECONDS } from '../../core/constants';
 import { FreshReads } from './fresh-reads';
+import { prepareText } from './prepared-statements';
 import { StampPublisher } from './stamp-publisher';
 import type { DB } from './types';
 
@@ -38,8 +39,9 @@ export interface LedgerStamps {
 export const LEDGER_CHANGED_CHANNEL = 'ledger_changed';
 
 /** The stamps in one tiny read (a one-row table and the end of a unique index). */
-export const LEDGER_STAMPS_SQL =
-  'SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version';
+export const LEDGER_STAMPS_SQL = prepareText(
+  'SELECT changes, additions, (SELECT max(registry_seq) FROM submissions) AS last_seq FROM ledger_version',
+);
 
 export interface LedgerStampsRow {
   changes: string | number;

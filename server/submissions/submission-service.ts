@@ -21,7 +21,7 @@ import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
 import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
-import { lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
+import { preparedDrawOfOne, recordRegistrations } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { mailVerificationLink, type MailLog } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
@@ -32,6 +32,9 @@ import { registryQueryFor, scoreRegistration, submissionRow } from './registrati
 import { consumeUploadLockingImage, findUpload, type UploadRow } from './uploads-repository';
 
 export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
+
+/** The registration number, drawn with the exact copies of the image (read once its lock is held). */
+const drawSeqWithExactCopies = preparedDrawOfOne((q: { imageHash: string; artistName: string }) => exactCopiesSql(q));
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as MailLog;
 
@@ -96,7 +99,7 @@ export async function registerSubmission(
     const {
       seqs: [seq],
       alongside: copies,
-    } = await lockRegistrationsAndDrawSeqs(trx, 1, exactCopiesSql(registryQuery));
+    } = await drawSeqWithExactCopies(trx, { imageHash: registryQuery.imageHash, artistName: registryQuery.artistName });
     const registry = { ...outsideLock, ...toExactDuplicates(copies) };
     const trust = scoreRegistration(body, upload, registry, createdAt);
     const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);

@@ -1,15 +1,58 @@
 // Rows of the `uploads` table: images received and processed, waiting to become a submission.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { preparedStatement } from '../db/prepared-statements';
 import type { DB, UploadsTable } from '../db/types';
-import { imageLocks } from '../works/works-repository';
+import { imageLocksOfSorted } from '../works/works-repository';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type NewUpload = Insertable<UploadsTable>;
 
+/** Every column of an upload, named: the statements every upload runs are prepared, and name theirs. */
+const UPLOAD_COLUMNS = [
+  'id',
+  'sha256',
+  'phash',
+  'mime',
+  'extension',
+  'width',
+  'height',
+  'size_bytes',
+  'original_key',
+  'derivative_key',
+  'derivative_width',
+  'derivative_height',
+  'metadata',
+  'region_hashes',
+  'created_at',
+  'expires_at',
+  'consumed_at',
+  'files_stored_at',
+  'c2pa_manifest_store',
+] as const satisfies readonly (keyof UploadsTable)[];
+// Fails to compile when a column of the table is missing from the list.
+const everyUploadColumnListed: Exclude<keyof UploadsTable, (typeof UPLOAD_COLUMNS)[number]> extends never ? true : never = true;
+void everyUploadColumnListed;
+
+const insertUploadStatement = preparedStatement((db, values: NewUpload) => db.insertInto('uploads').values(values).compile());
+
 /** Records an upload before its files are written (files_stored_at stays null until they are). */
-export async function insertUpload(db: Kysely<DB>, values: NewUpload): Promise<UploadRow> {
-  return db.insertInto('uploads').values(values).returningAll().executeTakeFirstOrThrow();
+export async function insertUpload(db: Kysely<DB>, values: NewUpload): Promise<void> {
+  await insertUploadStatement(db, values);
 }
+
+const markStoredStatement = preparedStatement((db, v: { id: string; at: Date }) =>
+  db
+    .updateTable('uploads')
+    .set({ files_stored_at: v.at })
+    .where('id', '=', v.id)
+    .where('files_stored_at', 'is', null)
+    .where('expires_at', '>', v.at)
+    .returning(UPLOAD_COLUMNS)
+    .returning(
+      sql<string>`(SELECT count(*) FROM public_submissions p WHERE p.image_hash = uploads.sha256)`.as('public_works_with_hash'),
+    )
+    .compile(),
+);
 
 /**
  * Marks an upload's files as written. Returns the row with the number of public works already
@@ -22,17 +65,7 @@ export async function markUploadStored(
   id: string,
   at: Date,
 ): Promise<(UploadRow & { public_works_with_hash: number }) | undefined> {
-  const row = await db
-    .updateTable('uploads')
-    .set({ files_stored_at: at })
-    .where('id', '=', id)
-    .where('files_stored_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returningAll()
-    .returning(
-      sql<string>`(SELECT count(*) FROM public_submissions p WHERE p.image_hash = uploads.sha256)`.as('public_works_with_hash'),
-    )
-    .executeTakeFirst();
+  const [row] = (await markStoredStatement(db, { id, at })).rows;
   return row && { ...row, public_works_with_hash: Number(row.public_works_with_hash) };
 }
 
@@ -59,8 +92,12 @@ export async function deleteUploadRow(db: Kysely<DB>, id: string): Promise<void>
   await db.deleteFrom('uploads').where('id', '=', id).where('consumed_at', 'is', null).execute();
 }
 
+const findUploadStatement = preparedStatement((db, v: { id: string }) =>
+  db.selectFrom('uploads').select(UPLOAD_COLUMNS).where('id', '=', v.id).compile(),
+);
+
 export async function findUpload(db: Kysely<DB>, id: string): Promise<UploadRow | undefined> {
-  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await findUploadStatement(db, { id })).rows[0];
 }
 
 /** The upload whose derivative became a work's public image (submissions.image_key). */
@@ -68,22 +105,26 @@ export async function findUploadByDerivativeKey(db: Kysely<DB>, key: string): Pr
   return db.selectFrom('uploads').selectAll().where('derivative_key', '=', key).executeTakeFirst();
 }
 
+const consumeStatement = preparedStatement((db, v: { id: string; imageHashes: string[]; at: Date }) =>
+  db
+    .updateTable('uploads')
+    .from(imageLocksOfSorted(v.imageHashes).as('image_locks'))
+    .set({ consumed_at: v.at })
+    .where('id', '=', v.id)
+    .where('consumed_at', 'is', null)
+    .where('files_stored_at', 'is not', null)
+    .where('expires_at', '>', v.at)
+    .compile(),
+);
+
 /**
  * Claims an upload for one submission, and takes the lock of its image (works-repository.ts
  * imageLocks) in the same round trip. The `consumed_at IS NULL` guard makes the claim atomic:
  * of two transactions submitting the same upload, the second finds 0 rows and must give up.
  */
 export async function consumeUploadLockingImage(trx: Kysely<DB>, id: string, imageHash: string, at: Date): Promise<boolean> {
-  const result = await trx
-    .updateTable('uploads')
-    .from(imageLocks([imageHash]).as('image_locks'))
-    .set({ consumed_at: at })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .where('files_stored_at', 'is not', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await consumeStatement(trx, { id, imageHashes: [imageHash], at });
+  return Number(result.numAffectedRows) === 1;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { DB, NewSubmission } from '../db/types';
 import { leafRowsOf } from '../tlog/store';
 import { insertWorksWithLeaves } from './works-repository';
 
-export { lockImageHashes, lockRegistrationsAndDrawSeqs } from './works-repository';
+export { lockImageHashes, lockRegistrationsAndDrawSeqs, preparedDrawOfOne } from './works-repository';
 
 /**
  * NOTIFY channel signalled when a registration commits (the insert queues the notice; PostgreSQL

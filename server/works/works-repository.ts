@@ -6,6 +6,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
+import { preparedStatement } from '../db/prepared-statements';
 import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 import { LOG_APPEND_LOCK_ID, leavesAtEndInsert, type NewLeafRow } from '../tlog/log-repository';
@@ -34,12 +35,30 @@ export async function lockRegistrationsAndDrawSeqs<T = null>(
   count: number,
   alongside: RawBuilder<T> = sql<T>`NULL`,
 ): Promise<{ seqs: number[]; alongside: T }> {
-  const row = await sql<{ last_seq: string; alongside: T }>`
+  const row = await lockAndDrawSql(count, alongside).execute(trx);
+  return drawn(count, row.rows[0]);
+}
+
+function lockAndDrawSql<T>(count: number, alongside: RawBuilder<T>) {
+  return sql<{ last_seq: string; alongside: T }>`
     UPDATE registry_counter SET last_seq = last_seq + ${count}::int
     FROM (SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID}), pg_advisory_xact_lock(${LOG_APPEND_LOCK_ID})) AS locked
-    RETURNING last_seq, ${alongside} AS alongside`.execute(trx);
-  const last = Number(row.rows[0].last_seq);
-  return { seqs: Array.from({ length: count }, (_, i) => last - count + 1 + i), alongside: row.rows[0].alongside };
+    RETURNING last_seq, ${alongside} AS alongside`;
+}
+
+function drawn<T>(count: number, row: { last_seq: string; alongside: T }): { seqs: number[]; alongside: T } {
+  const last = Number(row.last_seq);
+  return { seqs: Array.from({ length: count }, (_, i) => last - count + 1 + i), alongside: row.alongside };
+}
+
+/**
+ * lockRegistrationsAndDrawSeqs for one work, with an `alongside` read built from `values`, as a
+ * prepared statement (db/prepared-statements.ts): what every registration runs.
+ */
+export function preparedDrawOfOne<V extends object, T>(alongside: (values: V) => RawBuilder<T>) {
+  const statement = preparedStatement((db, values: V) => lockAndDrawSql(1, alongside(values)).compile(db));
+  return async (trx: Kysely<DB>, values: V): Promise<{ seqs: number[]; alongside: T }> =>
+    drawn(1, (await statement(trx, values)).rows[0]);
 }
 
 /**
@@ -51,15 +70,25 @@ export async function lockRegistrationsAndDrawSeqs<T = null>(
  */
 export async function insertWorksWithLeaves(
   trx: Kysely<DB>,
-  rows: readonly (Omit<NewSubmission, 'log_index'> & { id: string })[],
+  rows: readonly NewWorkRow[],
   leaves: readonly NewLeafRow[],
   noticeChannel?: string,
 ): Promise<Map<string, number>> {
+  const inserted =
+    rows.length === 1 && leaves.length === 1
+      ? (await insertOneWorkStatement(trx, { row: rows[0], leaf: leaves[0], noticeChannel })).rows
+      : await worksWithLeavesInsert(trx, rows, leaves, noticeChannel).execute();
+  return new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
+}
+
+type NewWorkRow = Omit<NewSubmission, 'log_index'> & { id: string };
+
+function worksWithLeavesInsert(trx: Kysely<DB>, rows: readonly NewWorkRow[], leaves: readonly NewLeafRow[], noticeChannel?: string) {
   const notice =
     noticeChannel === undefined
       ? sql`NULL`
       : sql`pg_notify(${noticeChannel}, json_build_object('id', id, 'trust_meter', trust_meter, 'is_public', true)::text)`;
-  const inserted = await trx
+  return trx
     .with('new_leaves', (db) => leavesAtEndInsert(db, leaves))
     .insertInto('submissions')
     .values(
@@ -68,10 +97,13 @@ export async function insertWorksWithLeaves(
         log_index: sql<string>`(SELECT leaf_index FROM new_leaves WHERE submission_id = ${row.id}::uuid)`,
       })),
     )
-    .returning(['id', 'log_index', notice.as('notice')])
-    .execute();
-  return new Map(inserted.map((row) => [row.id, Number(row.log_index)]));
+    .returning(['id', 'log_index', notice.as('notice')]);
 }
+
+/** One registration's insert, prepared (db/prepared-statements.ts). */
+const insertOneWorkStatement = preparedStatement((db, v: { row: NewWorkRow; leaf: NewLeafRow; noticeChannel?: string }) =>
+  worksWithLeavesInsert(db, [v.row], [v.leaf], v.noticeChannel).compile(),
+);
 
 // The class of the image locks below, in PostgreSQL's two-key advisory lock space, which never
 // meets the one-key space of the locks above.
@@ -86,10 +118,14 @@ const IMAGE_LOCK_CLASS = 727_100;
  * two batches); take them before lockRegistrationsAndDrawSeqs, never after it.
  */
 export function imageLocks(hashes: readonly string[]) {
-  const sorted = [...new Set(hashes)].sort();
+  return imageLocksOfSorted([...new Set(hashes)].sort());
+}
+
+/** imageLocks of hashes already sorted and distinct (one, say), given as one value: for a prepared statement. */
+export function imageLocksOfSorted(sortedHashes: readonly string[]) {
   return sql<{
     taken: string;
-  }>`(SELECT count(pg_advisory_xact_lock(${IMAGE_LOCK_CLASS}, hashtext(h))) AS taken FROM unnest(${sorted}::text[]) AS h)`;
+  }>`(SELECT count(pg_advisory_xact_lock(${IMAGE_LOCK_CLASS}, hashtext(h))) AS taken FROM unnest(${sortedHashes}::text[]) AS h)`;
 }
 
 /** Takes imageLocks in a statement of its own. */
