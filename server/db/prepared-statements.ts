@@ -54,27 +54,31 @@ function isPlaceholder(value: unknown): value is Placeholder {
 }
 
 /**
- * The values' shape (which keys hold a value) and a stand-in for each value. An undefined value
- * has no stand-in, as Kysely leaves its column out. A plain object among the values is a group
- * of values (a row to insert), one level deep; a JSON value inside a group is one value.
+ * The values' shape: which keys hold a value (an undefined value's column is left out by Kysely).
+ * A plain object among the values is a group of values (a row to insert), one level deep; a JSON
+ * value inside a group is one value.
  */
-function standIns(values: Record<string, unknown>, path: readonly string[] = []): { shape: string; standIn: Record<string, unknown> } {
-  const standIn: Record<string, unknown> = {};
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(values)) {
+function shapeOf(values: Record<string, unknown>, path: readonly string[] = []): string {
+  let shape = '';
+  for (const key of Object.keys(values)) {
+    const value = values[key];
     if (value === undefined) continue;
     if (isExpression(value))
       throw new Error(`${[...path, key].join('.')}: a prepared statement's values are values; build expressions in it`);
-    if (path.length === 0 && isPlainObject(value)) {
-      const inner = standIns(value, [key]);
-      standIn[key] = inner.standIn;
-      parts.push(`${key}{${inner.shape}}`);
-    } else {
-      standIn[key] = placeholderOf([...path, key]);
-      parts.push(key);
-    }
+    shape += path.length === 0 && isPlainObject(value) ? `${key}{${shapeOf(value, [key])}},` : `${key},`;
   }
-  return { shape: parts.join(','), standIn };
+  return shape;
+}
+
+/** A stand-in for each value of `values`, in the same shape, to build the statement from once. */
+function standIns(values: Record<string, unknown>, path: readonly string[] = []): Record<string, unknown> {
+  const standIn: Record<string, unknown> = {};
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (value === undefined) continue;
+    standIn[key] = path.length === 0 && isPlainObject(value) ? standIns(value, [key]) : placeholderOf([...path, key]);
+  }
+  return standIn;
 }
 
 function valueAt(values: Record<string, unknown>, path: readonly string[]): unknown {
@@ -99,10 +103,10 @@ export function preparedStatement<V extends object, R>(
 ): (db: Kysely<DB>, values: V) => Promise<QueryResult<R>> {
   const byShape = new Map<string, Compiled>();
   return async (db, values) => {
-    const { shape, standIn } = standIns(values as Record<string, unknown>);
+    const shape = shapeOf(values as Record<string, unknown>);
     let compiled = byShape.get(shape);
     if (!compiled) {
-      const query = build(db, standIn as V);
+      const query = build(db, standIns(values as Record<string, unknown>) as V);
       compiled = { sql: prepareText(query.sql), parameters: query.parameters };
       byShape.set(shape, compiled);
     }
