@@ -87,6 +87,13 @@ function valueAt(values: Record<string, unknown>, path: readonly string[]): unkn
   return value;
 }
 
+/**
+ * Shapes prepared per statement, at most: each is a statement every connection keeps, so a
+ * statement called with ever new sets of values would fill the connections. Beyond it, a new
+ * shape runs unprepared (built and sent as any other statement).
+ */
+export const MAX_SHAPES_PER_STATEMENT = 8;
+
 interface Compiled {
   sql: string;
   /** Each parameter: where its value is in the values given, or a constant the statement holds. */
@@ -105,6 +112,7 @@ export function preparedStatement<V extends object, R>(
   return async (db, values) => {
     const shape = shapeOf(values as Record<string, unknown>);
     let compiled = byShape.get(shape);
+    if (!compiled && byShape.size >= MAX_SHAPES_PER_STATEMENT) return db.executeQuery(build(db, values));
     if (!compiled) {
       const query = build(db, standIns(values as Record<string, unknown>) as V);
       compiled = { sql: prepareText(query.sql), parameters: query.parameters };

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedName, preparedStatement } from '../../server/db/prepared-statements';
+import { MAX_SHAPES_PER_STATEMENT, preparedName, preparedStatement } from '../../server/db/prepared-statements';
 import type { DB } from '../../server/db/types';
 import { findUpload, insertUpload, type NewUpload } from '../../server/submissions/uploads-repository';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -88,6 +88,24 @@ describe('prepared statements', () => {
       { id: 3, note: 'no note' },
       { id: 4, note: 'given again' },
     ]);
+  });
+
+  it('prepares at most MAX_SHAPES_PER_STATEMENT shapes of one statement and runs any further shape unprepared, with the same result', async () => {
+    const columns = Array.from({ length: MAX_SHAPES_PER_STATEMENT + 2 }, (_, i) => `c${i}`);
+    await sql.raw(`CREATE TABLE shapes_probe (id int PRIMARY KEY, ${columns.map((c) => `${c} int`).join(', ')})`).execute(db);
+    type ShapesDb = Kysely<{ shapes_probe: Record<string, number> }>;
+    const insertShape = preparedStatement((d, v: Record<string, number>) =>
+      (d as unknown as ShapesDb).insertInto('shapes_probe').values(v).compile(),
+    );
+    await db.connection().execute(async (connection) => {
+      // Each insert gives one more column: a new shape each time.
+      for (const [i, column] of columns.entries()) await insertShape(connection, { id: i, [column]: i * 10 });
+      const prepared = [...(await preparedOn(connection)).values()].filter((text) => text.startsWith('insert into "shapes_probe"'));
+      expect(prepared).toHaveLength(MAX_SHAPES_PER_STATEMENT);
+    });
+    const rows = await sql<{ id: number; value: number }>`
+      SELECT id, coalesce(${sql.raw(columns.join(', '))}) AS value FROM shapes_probe ORDER BY id`.execute(db);
+    expect(rows.rows).toEqual(columns.map((_, i) => ({ id: i, value: i * 10 })));
   });
 
   it('goes on reading uploads on the same connection after a migration adds a column to the table', async () => {
