@@ -64,8 +64,23 @@ function backgroundThreadIds(): number[] {
     .filter((tid) => Number.isInteger(tid) && tid !== process.pid);
 }
 
-/** Sets every thread of this process except the main one to `nice`; returns how many it set. */
-export function lowerBackgroundThreads(nice: number): number {
+/** The highest niceness Linux knows (the lowest priority). */
+const MAX_NICE = 19;
+
+/**
+ * The niceness background threads get: `steps` below the main thread's, which is the process's own
+ * (so a server started with `nice` keeps its threads apart too), at most 19.
+ */
+export function backgroundNiceness(steps: number): number {
+  return Math.min(MAX_NICE, os.getPriority(process.pid) + steps);
+}
+
+/**
+ * Sets every thread of this process except the main one `steps` of niceness below the main thread;
+ * returns how many it set.
+ */
+export function lowerBackgroundThreads(steps: number): number {
+  const nice = backgroundNiceness(steps);
   let lowered = 0;
   for (const tid of backgroundThreadIds()) {
     try {
@@ -122,13 +137,14 @@ export async function idleImageThreads(): Promise<number> {
 }
 
 /**
- * Keeps the background threads at `nice`, and the image threads idle when `idleImageWork` is
- * set, until the returned function is called; does nothing off Linux, or for 0 and false.
+ * Keeps the background threads `steps` of niceness below the main thread, and the image threads
+ * idle when `idleImageWork` is set, until the returned function is called; does nothing off
+ * Linux, or for 0 and false.
  */
-export function keepBackgroundThreadsLowered(nice: number, idleImageWork = false): () => void {
-  if (process.platform !== 'linux' || (nice === 0 && !idleImageWork)) return () => undefined;
+export function keepBackgroundThreadsLowered(steps: number, idleImageWork = false): () => void {
+  if (process.platform !== 'linux' || (steps === 0 && !idleImageWork)) return () => undefined;
   const pass = () => {
-    if (nice !== 0) lowerBackgroundThreads(nice);
+    if (steps !== 0) lowerBackgroundThreads(steps);
     if (idleImageWork) void idleImageThreads();
   };
   // libuv starts its whole thread pool on first use: use it now, so its threads exist to be lowered.
