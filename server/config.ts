@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { SSE_LIMITS } from './realtime/limits';
+import { SSE_LIMITS } from '../core/constants';
 import { readS3Settings, s3EnvShape, type S3Settings } from './storage/s3-settings';
 import { parseWitnessingConfig, type WitnessingConfig } from './tlog/witnessing/witness-config';
 

@@ -6,7 +6,7 @@ import { appError } from '../../core/app-error';
 import { EVENTS_PATH } from '../../core/api-types';
 import { MESSAGES } from '../../core/messages';
 import type { AppDeps } from '../deps';
-import { SSE_LIMITS } from './limits';
+import { SSE_LIMITS } from '../../core/constants';
 import { eventsSchema } from './schemas';
 import { createSseHub } from './sse-hub';
 

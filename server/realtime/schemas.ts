@@ -2,7 +2,7 @@
 import { workRegisteredEventSchema } from '../../core/api/ledger';
 import { EVENTS_PATH, WORK_REGISTERED_EVENT } from '../../core/api-types';
 import { errorResponses, textResponse } from '../http/api-schemas';
-import { SSE_LIMITS } from './limits';
+import { SSE_LIMITS } from '../../core/constants';
 
 export const eventsSchema = {
   tags: ['App'],

@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { WORK_REGISTERED_CHANNEL } from '../works/registration';
 import { findPublicScore } from '../works/works-repository';
-import { SSE_LIMITS } from './limits';
+import { SSE_LIMITS } from '../../core/constants';
 
 export const HEARTBEAT_MS = 25_000;
 
