@@ -4,7 +4,7 @@
 // the rule is `npm run lint`'s job (a stage of every CI run), not this file's.
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: ROOT });
@@ -15,6 +15,10 @@ async function restrictedImports(file: string, source: string): Promise<string[]
 }
 
 describe('import directions between server folders', () => {
+  // Loading ESLint's configuration and parsers takes the first lint a second or more: done once here,
+  // so each test's time is its own lint.
+  beforeAll(() => eslint.calculateConfigForFile(path.join(ROOT, 'server/app.ts')), 60_000);
+
   it('fails an import of a sibling feature folder, naming the rule', async () => {
     const source = "import { softDeleteSubmission } from '../admin/moderation';\nexport const used = softDeleteSubmission;\n";
     expect(await restrictedImports('server/removals/sample.ts', source)).toEqual([
@@ -44,5 +48,22 @@ describe('import directions between server folders', () => {
       '',
     ].join('\n');
     expect(await restrictedImports('server/removals/sample.ts', source)).toEqual([]);
+  });
+
+  it('fails a shared file beside the folders (config.ts) that imports a feature, and lets a composition root do it', async () => {
+    const source = "import { SSE_LIMITS } from './realtime/limits';\nexport const used = SSE_LIMITS;\n";
+    expect(await restrictedImports('server/config.ts', source)).toEqual([
+      "'./realtime/limits' import is restricted from being used by a pattern. Only the composition roots (app.ts, main.ts, runtime.ts) may import a feature folder.",
+    ]);
+    expect(await restrictedImports('server/app.ts', source)).toEqual([]);
+  });
+
+  it('fails core/ importing from the server or the web app', async () => {
+    const source =
+      "import { loadConfig } from '../server/config';\nimport { cn } from '../web/src/lib/cn';\nexport const used = [loadConfig, cn];\n";
+    expect(await restrictedImports('core/sample.ts', source)).toEqual([
+      "'../server/config' import is restricted from being used by a pattern. core/ holds rules shared with the browser: it imports nothing from server/ or web/.",
+      "'../web/src/lib/cn' import is restricted from being used by a pattern. core/ holds rules shared with the browser: it imports nothing from server/ or web/.",
+    ]);
   });
 });
