@@ -82,7 +82,7 @@ export async function renderReportPdf(
       doc.y = Math.max(doc.y, labelBottom) + 3;
     }
     if (section.block) {
-      const block = section.block.trimEnd();
+      const block = `${section.block.label}:\n${section.block.text.trimEnd()}`;
       doc.moveDown(0.3);
       tagged('P', () => writeText(doc.fontSize(8).fillColor('#334155'), block, 'regular', { x: left, y: doc.y }, { width }));
     }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
+import { LOG_ENTRY_NUMBERING } from '../../../core/proof-text';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { unzip } from '../../helpers/unzip';
@@ -189,17 +190,19 @@ describe('exports', () => {
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.body).toContain('VeriWork Authentication Report');
     // Issue 15: people are sent to the browser check; the command stays for developers.
-    expect(txt.body).toMatch(
-      /Check a proof:\s+open http:\/\/ledger\.test\/verify-proof and drop proof\.json \(and the image\) on the page\n/,
+    expect(txt.body).toContain(
+      'Check a proof:  open http://ledger.test/verify-proof and drop the bundle (.zip) or proof.json on the page, with the image file if you have it\n',
     );
     expect(txt.body).toMatch(new RegExp(`Registry ID:\\s+${work.registry_id}`));
     expect(txt.body).toMatch(new RegExp(`SHA-256:\\s+${imageHash}`));
     expect(txt.body).toMatch(/Mesh linkage:\s+\d+\/20/);
-    // The first logged work, in the proof page's words: 1-based, out of the tree size of the
-    // signed checkpoint printed under it (its second line).
-    const checkpointSize = /\nLog origin:[^\n]*\n(?:[^\n]*\n)*?\n {4}[^\n]+\n {4}(\d+)\n/.exec(txt.body)?.[1];
+    // The first logged work, numbered as on the proof page (decision 0052); the checkpoint's size
+    // apart, the same as the signed checkpoint printed under it (its second line).
+    const checkpointSize = /\nSigned checkpoint:\n {4}[^\n]+\n {4}(\d+)\n/.exec(txt.body)?.[1];
     expect(checkpointSize).toMatch(/^\d+$/);
-    expect(txt.body).toContain(`Log position:   position 1 of ${checkpointSize}\n`);
+    expect(txt.body).toContain('Log entry:      #0\n');
+    expect(txt.body).toContain(`Checkpoint:     ${checkpointSize} entries (#0 to #${Number(checkpointSize) - 1})\n`);
+    expect(txt.body).toContain(`Entry numbers:  ${LOG_ENTRY_NUMBERING}\n`);
     expect(txt.body).toContain('E-mail verified:     no');
 
     const pdf = await artefact(work.id, 'report.pdf');

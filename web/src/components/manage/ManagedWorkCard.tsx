@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { MANAGE, type ManageResourceType } from '../../../../core/constants';
 import type { ManagedWork, ManageResource, ManageWorkChange } from '../../../../core/api/manage';
+import { logEntryText } from '../../../../core/proof-text';
 import { describeWorkUpdate } from '../../../../core/api/work-history';
 import { errorMessage } from '../../lib/api';
 import { changeManagedWork, watchManagedWork, withdrawManagedWork } from '../../lib/manageApi';
@@ -201,6 +202,7 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
               {work.history.map((h) => (
                 <li key={`${h.at}-${h.leaf_index ?? ''}`}>
                   Updated on {dateFormat.format(new Date(h.at))}: {describeWorkUpdate(h)}
+                  {h.leaf_index !== null && ` (${logEntryText(h.leaf_index)})`}
                 </li>
               ))}
             </ol>
