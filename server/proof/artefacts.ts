@@ -8,7 +8,7 @@ import { buildAuthenticationExport } from './authentication-export';
 import { badgePng } from './badge-png';
 import { badgeSvg, type BadgeInput } from './badge-svg';
 import { buildReportModel } from './report-model';
-import { renderReportPdf } from './report-pdf';
+import { PDF_PROMPT_CHARS, renderReportPdf } from './report-pdf';
 import { renderReportTxt } from './report-txt';
 
 export interface ArtefactSource {
@@ -73,7 +73,7 @@ export async function renderArtefact(src: ArtefactSource, name: BundleFileName):
       return { data: Buffer.from(renderReportTxt(buildReportModel(work, proof))), contentType: 'text/plain; charset=utf-8' };
     case 'report.pdf':
       return {
-        data: await renderReportPdf(buildReportModel(work, proof), {
+        data: await renderReportPdf(buildReportModel(work, proof, { promptLimit: PDF_PROMPT_CHARS }), {
           registryId: work.registry_id,
           createdAt: new Date(work.created_at),
           score: work.trust_meter,
