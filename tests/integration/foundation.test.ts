@@ -57,6 +57,8 @@ describe('foundation', () => {
       site_url: 'http://ledger.test',
       support_email: 'support@veriwork.example',
       sponsor_url: null,
+      log_witnesses: 0,
+      log_witness_quorum: 0,
     });
   });
 
