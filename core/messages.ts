@@ -288,6 +288,19 @@ export const MESSAGES = {
     title: 'Nothing sent yet',
     description: 'Some details are missing or need a change: see the marked fields. No work has been registered.',
   },
+  // The manage page's toasts say what each change did: alerts are a setting, not a logged change.
+  manageAlertsOn: { title: 'Alerts on', description: 'We will e-mail you when someone registers a copy of this work.' },
+  manageAlertsOff: { title: 'Alerts off', description: 'We will no longer e-mail you about copies of this work.' },
+  manageWorkWithdrawnDone: {
+    title: 'Work withdrawn',
+    description: 'It is no longer in the public registry. The withdrawal is recorded in the transparency log.',
+  },
+  manageWithdrawConfirm: {
+    title: 'Withdraw this work?',
+    description:
+      'It leaves the public registry: its proof page, badge and API record are gone, and you cannot change it any more. ' +
+      'The transparency log keeps its entries, so earlier proofs stay valid. An admin can restore it on request.',
+  },
   proofJsonDownloaded: { title: 'Proof downloaded', description: 'Anyone can check it on this site’s Check a Proof page.' },
 } as const satisfies Record<string, MessagePair>;
 
