@@ -67,7 +67,7 @@ describe('GET /verify/{id} without JavaScript', () => {
     expect(ld.acquireLicensePage).toBe(`${SITE}/verify/${plain.id}`);
     expect(ld.creditText).toBe('Ada Example');
     expect(ld.copyrightNotice).toMatch(/^© \d{4} Ada Example\. CC BY-ND 4\.0\.$/);
-    expect(ld.digitalSourceType).toBe('http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia');
+    expect(ld.digitalSourceType).toBe('https://schema.org/TrainedAlgorithmicMediaDigitalSource');
     expect(ld.identifier).toEqual([
       { '@type': 'PropertyValue', propertyID: 'registry_id', value: plain.registry_id },
       { '@type': 'PropertyValue', propertyID: 'uuid', value: plain.id },
@@ -82,7 +82,7 @@ describe('GET /verify/{id} without JavaScript', () => {
       creditText: 'Ada Example',
       creator: ld.creator,
       copyrightNotice: ld.copyrightNotice,
-      digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+      digitalSourceType: 'https://schema.org/TrainedAlgorithmicMediaDigitalSource',
       'plus:DataMining': 'http://ns.useplus.org/ldf/vocab/DMI-PROHIBITED-AIMLTRAINING',
     });
     expect(ld.isAccessibleForFree).toBe(true);
@@ -98,6 +98,11 @@ describe('GET /verify/{id} without JavaScript', () => {
     expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'VisualArtwork', sha256: 'ab', 'x:y': 1 })).toEqual([
       '$: VisualArtwork has no property sha256',
       '$: undeclared prefix in x:y',
+    ]);
+    // And what issue 35 found: the IPTC URI where schema.org's digitalSourceType expects its own member.
+    const iptc = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'VisualArtwork', digitalSourceType: iptc })).toEqual([
+      `$: digitalSourceType "${iptc}" is not a schema.org enumeration member`,
     ]);
   });
 
