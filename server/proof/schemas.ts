@@ -136,9 +136,9 @@ const oembedSchemaJson = z
     html: z.string().describe('The badge snippet, sized to fit maxwidth and maxheight.'),
     width: z.number().int(),
     height: z.number().int(),
-    thumbnail_url: z.string(),
-    thumbnail_width: z.number().int(),
-    thumbnail_height: z.number().int(),
+    thumbnail_url: z.string().optional().describe('Left out when the thumbnail would exceed maxwidth or maxheight.'),
+    thumbnail_width: z.number().int().optional(),
+    thumbnail_height: z.number().int().optional(),
     badge_element_html: z
       .string()
       .describe('An extension: the live badge element (script + <veriwork-badge>), an alternative to the image badge in html.'),

@@ -198,6 +198,10 @@ describe('GET /oembed', () => {
   it('scales the badge to maxwidth, keeping its 8:3 shape', async () => {
     const res = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.registry_id}`)}&maxwidth=200`);
     expect(res.json()).toMatchObject({ width: 200, height: 75 });
+    // The 400×150 thumbnail would exceed maxwidth=200: it is left out, all three fields (issue 35).
+    expect(Object.keys(res.json()).filter((k) => k.startsWith('thumbnail_'))).toEqual([]);
+    const roomy = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.registry_id}`)}&maxwidth=800&maxheight=300`);
+    expect(roomy.json()).toMatchObject({ thumbnail_width: 400, thumbnail_height: 150 });
   });
 
   it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for a format oEmbed does not define', async () => {
