@@ -1,4 +1,4 @@
-// bundle.zip (the seven files) and bundle.txt (docs/product.md §2, badge downloads:
+// bundle.zip (the files of BUNDLE_FILE_NAMES) and bundle.txt (docs/product.md §2, badge downloads:
 // the list with each file's size and SHA-256, so a downloaded bundle can be checked file by file).
 import yazl from 'yazl';
 import type { PublicWork } from '../../core/api-types';

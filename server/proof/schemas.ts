@@ -89,7 +89,7 @@ export const reportPdfSchema = downloadSchema('The authentication report as PDF'
 
 export const bundleZipSchema = downloadSchema(
   'Every download in one zip: both PNG badges, the SVG, proof.jsonld, proof.json and both reports',
-  binaryResponse('The seven files.', 'application/zip'),
+  binaryResponse('The badges, exports, proof files and reports listed in bundle.txt.', 'application/zip'),
 );
 
 export const bundleTxtSchema = downloadSchema(
@@ -167,6 +167,12 @@ export const oembedSchema = {
     },
     ...errorResponses('not_found', 'forbidden_characters', 'not_implemented', 'unavailable'),
   },
+};
+
+export const proofVocabularySchema = {
+  tags: SITE,
+  summary: "The vocabulary of proof.jsonld's terms (its @vocab), as JSON-LD",
+  response: { 200: textResponse('An RDFS description of each term, as JSON-LD.', 'application/ld+json') },
 };
 
 export const robotsSchema = {
