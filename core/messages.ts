@@ -265,12 +265,10 @@ export const MESSAGES = {
   downloadFailed: { title: 'Download failed', description: 'Please try again.' },
   bundleDownloaded: { title: 'Bundle downloaded', description: 'All verification files saved.' },
   // ---- /verify-proof: a downloaded proof checked in the browser (issue 15) ----
+  // The introduction depends on the deployment's witnesses: core/deployment-texts.ts.
   verifyProofIntro: {
     title: 'Check a Proof',
-    description:
-      'Drop the proof.json from a work’s downloads (and, if you like, the image itself). Your browser checks that the record is in the ' +
-      'public log, that the log is signed with this registry’s published key, that independent witnesses confirmed it, and that the ' +
-      'image is the registered file. Nothing is uploaded.',
+    description: 'Drop the bundle (.zip) or the proof.json from a work’s downloads on this page, with the image file if you have it.',
   },
   verifyProofPassed: { title: 'The proof is genuine', description: 'Every check passed.' },
   verifyProofFailed: { title: 'The proof does not hold', description: 'At least one check failed: do not rely on this proof.' },
@@ -285,6 +283,25 @@ export const MESSAGES = {
   submissionRestored: { title: 'Submission restored', description: 'The submission is public again.' },
   requestApproved: { title: 'Request approved', description: 'The linked submission was removed from the public ledger.' },
   requestDenied: { title: 'Request denied', description: 'The submission stays in the public ledger.' },
+  // ---- Issue 35: what people are handed ----
+  batchFieldsMissing: {
+    title: 'Nothing sent yet',
+    description: 'Some details are missing or need a change: see the marked fields. No work has been registered.',
+  },
+  // The manage page's toasts say what each change did: alerts are a setting, not a logged change.
+  manageAlertsOn: { title: 'Alerts on', description: 'We will e-mail you when someone registers a copy of this work.' },
+  manageAlertsOff: { title: 'Alerts off', description: 'We will no longer e-mail you about copies of this work.' },
+  manageWorkWithdrawnDone: {
+    title: 'Work withdrawn',
+    description: 'It is no longer in the public registry. The withdrawal is recorded in the transparency log.',
+  },
+  manageWithdrawConfirm: {
+    title: 'Withdraw this work?',
+    description:
+      'It leaves the public registry: its proof page, badge and API record are gone, and you cannot change it any more. ' +
+      'The transparency log keeps its entries, so earlier proofs stay valid. An admin can restore it on request.',
+  },
+  proofJsonDownloaded: { title: 'Proof downloaded', description: 'Anyone can check it on this site’s Check a Proof page.' },
 } as const satisfies Record<string, MessagePair>;
 
 export type MessageId = keyof typeof MESSAGES;
@@ -358,4 +375,14 @@ export function imageCheckResultMessage(counts: { ok: number; regenerated: numbe
 /** The toast after a batch registration (/fast-submit/batch). */
 export function batchRegisteredMessage(registered: number, chosen: number): MessagePair {
   return { title: 'Works registered', description: `${registered} of ${chosen} works registered. Each has its own proof page.` };
+}
+
+// ---- Issue 35: messages that say what happened ----
+
+/** A removal request refused for the address's daily limit (429): says so, and when it ends ('1 day', '5 hours'). */
+export function removalDailyLimitMessage(after: string): MessagePair {
+  return {
+    title: 'Daily limit reached',
+    description: `This address has sent as many removal requests as one address may send in a day. You can send another in ${after}.`,
+  };
 }

@@ -7,5 +7,7 @@ export const PAGER_TEXT = {
   page: (n: number) => `Page ${n}`,
   /** Accessible name of the mark between numbered buttons that are not neighbours. */
   gap: 'More pages',
-  showing: (from: number, to: number, total: string, noun: string) => `Showing ${from}-${to} of ${total} ${noun}`,
+  /** 'Showing 1-12 of 30 submissions'; one row reads 'Showing 1 of 1 submission' (issue 35). */
+  showing: (from: number, to: number, total: string, noun: { one: string; many: string }) =>
+    `Showing ${from === to ? from : `${from}-${to}`} of ${total} ${total === '1' ? noun.one : noun.many}`,
 } as const;

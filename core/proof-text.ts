@@ -28,11 +28,37 @@ export function copyrightNotice(work: Pick<PublicWork, 'artist_name' | 'created_
   return `© ${year} ${work.artist_name}. ${work.artwork_license || DEFAULT_DISPLAY_LICENSE}.`;
 }
 
-/**
- * Where a work sits in the transparency log, worded the same on the proof page and in the
- * reports (issue 17): 'position 83 of 83'. The position is 1-based (the log's leaf index + 1) and
- * the total is the tree size of the checkpoint shown next to it.
- */
-export function logPositionText(leafIndex: number, treeSize: number): string {
-  return `position ${leafIndex + 1} of ${treeSize}`;
+// ---- Log entry numbers (decision 0052) ----
+// A work's place in the transparency log is its leaf index, the number every machine-readable
+// form already carries (proof.json's leaf_index, the public record's log_index, the tlog-proof's
+// index, the tile API, `npm run verify`). Pages and reports write that same number, '#63', never
+// a translated one; the size of a checkpoint is said apart from it, because it grows while the
+// entry number stays.
+
+/** What a log entry number means, stated once for every page and report that shows one. */
+export const LOG_ENTRY_NUMBERING =
+  'Log entries are numbered from #0 in the order they were added (the first is #0); the number is the leaf_index in proof.json and in the log’s own API.';
+
+/** How the API formats describe a work's log entry number. */
+export const LOG_INDEX_DESCRIPTION =
+  "The work's entry in the transparency log: its leaf index, counted from 0 (shown as '#63' on its pages); null until logged.";
+
+/** '#63': a log entry's number, as every page and report writes it. */
+export function logEntryNumber(leafIndex: number): string {
+  return `#${leafIndex}`;
+}
+
+/** 'log entry #63': a work's (or a change's) place in the transparency log. */
+export function logEntryText(leafIndex: number): string {
+  return `log entry ${logEntryNumber(leafIndex)}`;
+}
+
+/** '66 entries (#0 to #65)': the size of the checkpoint a proof leads to. */
+export function logSizeText(treeSize: number): string {
+  return treeSize === 1 ? '1 entry (#0)' : `${treeSize} entries (#0 to #${treeSize - 1})`;
+}
+
+/** How a person checks a downloaded proof, as the reports and bundle.txt say it. */
+export function checkAProofText(siteOrigin: string): string {
+  return `open ${siteOrigin}/verify-proof and drop the bundle (.zip) or proof.json on the page, with the image file if you have it`;
 }

@@ -2,6 +2,7 @@
 // a proof.json (or its JSON-LD export, or a C2SP tlog-proof) is checked against the log key and
 // the witness policy the site publishes, never against the key or policy inside the bundle
 // (anyone can put their own there). WebCrypto only, so it runs in the browser as in Node.
+import { logEntryText, logSizeText } from './proof-text';
 import { checkPolicy, parsePolicy } from './tlog-policy';
 import { parseTlogProof, TLOG_PROOF_HEADER, TLOG_PROOF_MAX_BYTES } from './tlog-proof';
 import { leafHashHex, parseCheckpointNote, verifyCheckpointSignature, verifyInclusionProof, type CheckpointNote } from './tlog-verify';
@@ -117,7 +118,7 @@ export async function checkRegistrationProof(text: string, anchors: TrustAnchors
       ? {
           id: 'inclusion',
           ok: true,
-          text: `The record is entry ${parts.leafIndex} of the public log of ${checkpoint.treeSize} entries.`,
+          text: `The record is ${logEntryText(parts.leafIndex)} in the public log; the proof’s checkpoint covers ${logSizeText(checkpoint.treeSize)}.`,
         }
       : { id: 'inclusion', ok: false, text: 'The record is not shown to be in the public log: the inclusion proof does not add up.' },
   );

@@ -11,4 +11,8 @@ export interface SiteConfig {
   support_email: string;
   /** Hosted payment page for the sponsor form; null hides the form (decision 0020). */
   sponsor_url: string | null;
+  /** Witnesses configured to cosign the log's checkpoints (TLOG_WITNESSES); 0 when none. */
+  log_witnesses: number;
+  /** How many of them a checkpoint needs before proofs use it (TLOG_WITNESS_QUORUM). */
+  log_witness_quorum: number;
 }

@@ -18,7 +18,11 @@ export const workUpdateSchema = z
     changes: workUpdateChangesSchema,
     score_before: z.number().int(),
     score_after: z.number().int(),
-    leaf_index: z.number().int().nullable().describe("The change's 'updated' leaf in the transparency log."),
+    leaf_index: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The change's 'updated' entry in the transparency log, numbered as log_index is."),
   })
   .meta({ id: 'WorkUpdate', description: 'A change the artist made to the work after registering it.' });
 export type WorkUpdate = z.infer<typeof workUpdateSchema>;

@@ -5,6 +5,7 @@ import type { AdminDeletedSubmission, AdminSubmissionRecord, DeletedSubmissionCo
 import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../core/constants';
 import type { DB, Submission } from '../db/types';
 import { pageWithTotal, whereAnyContains } from '../db/paging';
+import { ARTIST_ACTOR } from '../works/lifecycle';
 import { adminImageUrl } from './submission-ref';
 
 export async function deletedCounters(db: Kysely<DB>, now: Date): Promise<DeletedSubmissionCounters> {
@@ -15,7 +16,8 @@ export async function deletedCounters(db: Kysely<DB>, now: Date): Promise<Delete
     .select([
       sql<string>`count(*)`.as('total'),
       sql<string>`count(*) FILTER (WHERE deleted_at >= ${since})`.as('recent'),
-      sql<string>`count(DISTINCT deleted_by)`.as('processors'),
+      // Admins only: an artist's own withdrawal is recorded as ARTIST_ACTOR, who is no admin.
+      sql<string>`count(DISTINCT deleted_by) FILTER (WHERE deleted_by <> ${ARTIST_ACTOR.email})`.as('processors'),
     ])
     .executeTakeFirstOrThrow();
   return { total_deleted: Number(row.total), deleted_last_7_days: Number(row.recent), distinct_processors: Number(row.processors) };

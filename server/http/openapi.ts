@@ -47,6 +47,8 @@ export async function installOpenApi(app: FastifyInstance, siteUrl: string): Pro
         title: `${SITE_NAME} API`,
         version: PUBLIC_API.apiVersion,
         description: `The ${SITE_NAME} registry of AI-generated artwork: the public read API, the app's JSON API, proofs and the transparency log.`,
+        // The ledger's data as a dataset (docs/product.md: individual works may carry their own licence).
+        license: { name: 'CC BY 4.0 (the ledger data; a work may carry its own licence)', identifier: 'CC-BY-4.0' },
       },
       servers: [{ url: siteUrl }],
       tags: TAGS,
@@ -70,6 +72,41 @@ export async function installOpenApi(app: FastifyInstance, siteUrl: string): Pro
   });
 }
 
+/** Names for the wildcard paths' one parameter, which Fastify calls '*' (not a valid OpenAPI name). */
+export const WILDCARD_PARAMETER: Readonly<Record<string, string>> = {
+  '/artworks/{*}': 'key',
+  '/log/tile/{*}': 'tile_path',
+  '/{*}': 'page_path',
+};
+
+type Operation = { operationId?: string; parameters?: { in: string; name: string }[] };
+type PathItem = Record<string, Operation>;
+
+/** 'get' + '/api/submissions/{id}/report.pdf' → 'getApiSubmissionsIdReportPdf': unique per method and path. */
+function operationIdOf(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The generated document, made valid for OpenAPI tools (issue 35, Redocly): wildcard parameters
+ * get real names, and every operation an operationId.
+ */
+export function finishOpenApiDocument<T extends { paths?: Record<string, PathItem> }>(document: T): T {
+  const paths: Record<string, PathItem> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const name = WILDCARD_PARAMETER[path];
+    const finalPath = name ? path.replace('{*}', `{${name}}`) : path;
+    const finalItem: PathItem = {};
+    for (const [method, operation] of Object.entries(item)) {
+      const parameters = operation.parameters?.map((p) => (name && p.in === 'path' && p.name === '*' ? { ...p, name } : p));
+      finalItem[method] = { ...operation, ...(parameters && { parameters }), operationId: operationIdOf(method, finalPath) };
+    }
+    paths[finalPath] = finalItem;
+  }
+  return { ...document, paths };
+}
+
 /** GET /api/openapi.json; registered with the other routes, after the rate limit is installed. */
 export function openApiRoute(app: FastifyInstance): void {
   let document: string | undefined;
@@ -84,7 +121,7 @@ export function openApiRoute(app: FastifyInstance): void {
     },
     async (_request, reply) => {
       // Built on first use: every route is registered by then.
-      document ??= JSON.stringify(app.swagger());
+      document ??= JSON.stringify(finishOpenApiDocument(app.swagger() as { paths?: Record<string, PathItem> }));
       // Readable from any site's browser code (API explorers, client generators).
       return reply.header('Access-Control-Allow-Origin', '*').type('application/json; charset=utf-8').send(document);
     },

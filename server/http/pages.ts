@@ -10,6 +10,7 @@ import { isKnownPagePath } from '../../core/routes';
 import { hasForbiddenCharacters } from '../../core/text-safety';
 import { SITE_NAME } from '../../core/site';
 import { homePageSchema, pageSchema } from './schemas';
+import { binaryResponse } from './api-schemas';
 
 export interface PageHead {
   status: number;
@@ -47,6 +48,12 @@ export function renderShell(shell: string, head: Partial<PageHead>): string {
   return html;
 }
 
+const faviconSchema = {
+  tags: ['Site'],
+  summary: "The site's icon, for clients that ask for /favicon.ico (it is the SVG icon the pages link)",
+  response: { 200: binaryResponse('The icon.', 'image/svg+xml') },
+};
+
 export async function installPages(app: FastifyInstance, webDist: string, providers: PageHeadProvider[]): Promise<void> {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
@@ -64,6 +71,12 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+  }
+  if (hasBuild && fs.existsSync(path.join(webDist, 'favicon.svg'))) {
+    // Browsers, feed readers and link previews ask for /favicon.ico whatever the page links (issue 35).
+    app.get('/favicon.ico', { schema: faviconSchema }, async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').sendFile('favicon.svg'),
+    );
   }
   // Read once; in development (no build) a minimal shell keeps the server usable.
   const shell = loadShell(webDist);

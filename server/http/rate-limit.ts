@@ -8,6 +8,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { appError } from '../../core/app-error';
+import type { MessagePair } from '../../core/messages';
 import { deleteExpiredRateLimitCounters, incrementRateLimitCounter } from './rate-limit-repository';
 
 type IncrCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
@@ -146,11 +147,24 @@ export function rateLimitConfig(
   max: number,
   window: keyof typeof WINDOW_MS,
   disabled: boolean,
-  options: { perProcess?: boolean } = {},
+  options: { perProcess?: boolean; refusal?: (after: string) => MessagePair } = {},
 ) {
   if (disabled) return false as const;
+  const { refusal } = options;
   // The library's own key (the client address, IPv6 folded to its /64) plus the family name.
-  return { max, timeWindow: WINDOW_MS[window], groupId: `:${name}`, perProcess: options.perProcess ?? false };
+  return {
+    max,
+    timeWindow: WINDOW_MS[window],
+    groupId: `:${name}`,
+    perProcess: options.perProcess ?? false,
+    // A family's own words when it has them (a daily limit says so, and when it ends), else the plugin-wide ones.
+    ...(refusal && {
+      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => {
+        const { title, description } = refusal(context.after);
+        return appError('rate_limited', description, { title });
+      },
+    }),
+  };
 }
 
 /**

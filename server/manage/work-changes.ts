@@ -8,22 +8,19 @@ import { badRequest, notFound } from '../../core/app-error';
 import type { ManageWorkChange } from '../../core/api/manage';
 import type { WorkUpdateChanges } from '../../core/api/work-history';
 import { MESSAGES } from '../../core/messages';
-import { writeAudit, type AuditActor } from '../audit/write-audit';
+import { writeAudit } from '../audit/write-audit';
 import type { DB, Submission, SubmissionUpdate } from '../db/types';
 import type { AppDeps } from '../deps';
 import { canonicalJson } from '../tlog/canonical-json';
 import { appendLogEvent } from '../tlog/store';
 import { publicMetadata } from '../works/public-metadata';
 import { insertWorkUpdate } from '../works/work-history-repository';
-import { softDeleteSubmission } from '../works/lifecycle';
+import { ARTIST_ACTOR, softDeleteSubmission } from '../works/lifecycle';
 import { updateWorkRow } from '../works/works-repository';
 import type { RescoreWork, StoredResource } from '../works/manage-ports';
 import type { Transaction } from 'kysely';
 import { applyResourceEdit, profileColumns, storedResources } from './managed-resources';
 import { findOwnWorkForUpdate } from './manage-repository';
-
-/** The audit log names no admin for the artist's own changes; this says who acted. */
-export const ARTIST_ACTOR: AuditActor = { id: null, email: 'artist (manage link)' };
 
 export interface ChangeContext {
   email: string;

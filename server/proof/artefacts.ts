@@ -3,18 +3,19 @@
 import { createHash } from 'node:crypto';
 import type { PublicWork } from '../../core/api-types';
 import type { BadgeSize } from '../../core/constants';
-import type { ProofBundle } from '../tlog/proofs';
+import { appError } from '../../core/app-error';
+import type { WitnessedProofBundle } from '../tlog/witnessing/proof-bundle';
 import { buildAuthenticationExport } from './authentication-export';
 import { badgePng } from './badge-png';
 import { badgeSvg, type BadgeInput } from './badge-svg';
 import { buildReportModel } from './report-model';
-import { renderReportPdf } from './report-pdf';
+import { PDF_PROMPT_CHARS, renderReportPdf } from './report-pdf';
 import { renderReportTxt } from './report-txt';
 
 export interface ArtefactSource {
   work: PublicWork;
   /** Null only for a work that has no log leaf (not registered through the pipeline). */
-  proof: ProofBundle | null;
+  proof: WitnessedProofBundle | null;
   siteUrl: string;
 }
 
@@ -23,13 +24,18 @@ export interface Artefact {
   contentType: string;
 }
 
-/** The seven files of bundle.zip, in the order bundle.txt lists them. */
+/**
+ * The files of bundle.zip, in the order bundle.txt lists them: the seven of docs/product.md §2 and
+ * the proof as a C2SP tlog-proof file of its own (issue 35), for tools that read that format; a
+ * work without a log entry has no tlog-proof.
+ */
 export const BUNDLE_FILE_NAMES = [
   'badge-large.png',
   'badge-small.png',
   'badge.svg',
   'proof.jsonld',
   'proof.json',
+  'proof.tlog-proof',
   'report.txt',
   'report.pdf',
 ] as const;
@@ -69,11 +75,14 @@ export async function renderArtefact(src: ArtefactSource, name: BundleFileName):
       return json(buildAuthenticationExport(work, proof, siteUrl), 'application/ld+json; charset=utf-8');
     case 'proof.json':
       return json(proofJson(src), 'application/json; charset=utf-8');
+    case 'proof.tlog-proof':
+      if (!proof) throw appError('not_logged', 'This work has no transparency-log entry yet.');
+      return { data: Buffer.from(proof.tlog_proof), contentType: 'text/plain; charset=utf-8' };
     case 'report.txt':
       return { data: Buffer.from(renderReportTxt(buildReportModel(work, proof))), contentType: 'text/plain; charset=utf-8' };
     case 'report.pdf':
       return {
-        data: await renderReportPdf(buildReportModel(work, proof), {
+        data: await renderReportPdf(buildReportModel(work, proof, { promptLimit: PDF_PROMPT_CHARS }), {
           registryId: work.registry_id,
           createdAt: new Date(work.created_at),
           score: work.trust_meter,
@@ -93,6 +102,7 @@ export async function renderBundleFiles(src: ArtefactSource): Promise<BundleFile
   const files: BundleFile[] = [];
   // One at a time: the PNG renders are the costly part and would compete for the same cores.
   for (const name of BUNDLE_FILE_NAMES) {
+    if (name === 'proof.tlog-proof' && !src.proof) continue;
     const { data } = await renderArtefact(src, name);
     files.push({ name, data, sha256: createHash('sha256').update(data).digest('hex') });
   }

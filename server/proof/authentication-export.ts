@@ -10,6 +10,7 @@ import type { ProofBundle } from '../tlog/proofs';
 import { workCitation } from '../../core/proof-text';
 import { cawgTrainingMining, tdmPolicyUrl, trainingReserved } from '../../core/training-consent';
 import { componentScores } from './components';
+import { PROOF_VOCABULARY_PATH } from './proof-vocabulary';
 import { visualArtworkNode, WORK_JSONLD_CONTEXT } from './jsonld';
 import { artefactUrl, siteBase } from './urls';
 
@@ -36,7 +37,7 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
   // Semantic tokens come from the prompt itself, so a private prompt yields none (decision 0017).
   const tokens = publicSemanticTokens(work.prompt, work.prompt_visibility, SEMANTIC_TOKENS.export);
   return {
-    '@context': { '@vocab': `${siteBase(siteUrl)}/ns/proof#`, schema: 'https://schema.org/' },
+    '@context': { '@vocab': `${siteBase(siteUrl)}${PROOF_VOCABULARY_PATH}#`, schema: 'https://schema.org/' },
     '@type': 'AuthenticationRecord',
     '@id': work.verify_url,
     issuer: SITE_NAME,

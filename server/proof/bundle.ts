@@ -1,7 +1,8 @@
-// bundle.zip (the seven files) and bundle.txt (docs/product.md §2, badge downloads:
+// bundle.zip (the files of BUNDLE_FILE_NAMES) and bundle.txt (docs/product.md §2, badge downloads:
 // the list with each file's size and SHA-256, so a downloaded bundle can be checked file by file).
 import yazl from 'yazl';
 import type { PublicWork } from '../../core/api-types';
+import { checkAProofText } from '../../core/proof-text';
 import { SITE_NAME } from '../../core/site';
 import type { BundleFile } from './artefacts';
 
@@ -38,7 +39,7 @@ export function bundleListText(
     'Check a file: sha256sum <file> (Linux), shasum -a 256 <file> (macOS), Get-FileHash <file> (Windows).',
     'proof.json and proof.jsonld carry the newest signed checkpoint, so they (and their hashes) change',
     'as the transparency log grows; each version proves the same registration.',
-    `Check the proof in your browser: open ${new URL(work.verify_url).origin}/verify-proof and drop proof.json (and the image) on the page.`,
+    `Check the proof in your browser: ${checkAProofText(new URL(work.verify_url).origin)}.`,
     `For developers: npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`,
     '',
   ].join('\n');

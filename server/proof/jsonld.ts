@@ -13,8 +13,12 @@ function propertyValue(propertyID: string, value: string): JsonLd {
   return { '@type': 'PropertyValue', propertyID, value };
 }
 
-/** IPTC digital source type of images made by a trained model (schema.org digitalSourceType). */
-export const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+/**
+ * Images made by a trained model, as schema.org's digitalSourceType takes it: the member of its
+ * IPTCDigitalSourceEnumeration that stands for IPTC's trainedAlgorithmicMedia code (the IPTC URI
+ * itself is not a schema.org value; issue 35). Embedded XMP and C2PA keep the IPTC URI.
+ */
+export const TRAINED_ALGORITHMIC_MEDIA = 'https://schema.org/TrainedAlgorithmicMediaDigitalSource';
 
 /** schema.org plus the IPTC PLUS namespace, for plus:DataMining (the AI-training choice). */
 export const WORK_JSONLD_CONTEXT = ['https://schema.org', { plus: IPTC_PLUS_NAMESPACE }];

@@ -20,9 +20,10 @@ export interface OEmbedRich {
   html: string;
   width: number;
   height: number;
-  thumbnail_url: string;
-  thumbnail_width: number;
-  thumbnail_height: number;
+  /** Only when the thumbnail fits the consumer's maxwidth and maxheight (oEmbed §2.2: all three or none). */
+  thumbnail_url?: string;
+  thumbnail_width?: number;
+  thumbnail_height?: number;
   /** Extension (oEmbed allows provider fields): the live badge element, next to the image badge. */
   badge_element_html: string;
 }
@@ -76,9 +77,15 @@ export function oembedResponse(work: PublicWork, siteUrl: string, size: { width:
     html: badgeEmbedHtml(embed, siteUrl, size),
     width: size.width,
     height: size.height,
-    thumbnail_url: `${artefactUrl(siteUrl, work.registry_id, 'badge.png')}?size=small`,
-    thumbnail_width: BADGE_SIZES.small.width,
-    thumbnail_height: BADGE_SIZES.small.height,
+    // The thumbnail is the small PNG badge; a consumer asking for less gets none rather than one
+    // larger than it allows (issue 35): the badge in `html` is scaled to its limits instead.
+    ...(size.width >= BADGE_SIZES.small.width
+      ? {
+          thumbnail_url: `${artefactUrl(siteUrl, work.registry_id, 'badge.png')}?size=small`,
+          thumbnail_width: BADGE_SIZES.small.width,
+          thumbnail_height: BADGE_SIZES.small.height,
+        }
+      : {}),
     badge_element_html: embedBadgeSnippet(siteBase(siteUrl), work.registry_id),
   };
 }

@@ -10,7 +10,16 @@ import { loadLiveBadgeState, loadPublicWork } from './load-work';
 import { oembedResponse, oembedSize, oembedTarget } from './oembed';
 import { OEMBED_XML_CONTENT_TYPE, oembedXml } from './oembed-xml';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap';
-import { liveBadgeSchema, OEMBED_FORMAT_MESSAGE, oembedSchema, robotsSchema, sitemapPartSchema, sitemapSchema } from './schemas';
+import { PROOF_VOCABULARY_PATH, proofVocabulary } from './proof-vocabulary';
+import {
+  liveBadgeSchema,
+  OEMBED_FORMAT_MESSAGE,
+  oembedSchema,
+  proofVocabularySchema,
+  robotsSchema,
+  sitemapPartSchema,
+  sitemapSchema,
+} from './schemas';
 import { proofUrl } from './urls';
 
 // The live badge follows the work's status; five minutes keeps embeds cheap and still current.
@@ -61,6 +70,15 @@ export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
       reply.header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*');
       return format === 'xml' ? reply.type(OEMBED_XML_CONTENT_TYPE).send(oembedXml(response)) : reply.send(response);
     },
+  );
+
+  // proof.jsonld's @vocab resolves: what each of its terms means (issue 35).
+  app.get(PROOF_VOCABULARY_PATH, { schema: proofVocabularySchema }, async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Access-Control-Allow-Origin', '*')
+      .type('application/ld+json; charset=utf-8')
+      .send(JSON.stringify(proofVocabulary(siteUrl))),
   );
 
   app.get('/robots.txt', { schema: robotsSchema }, async (_request, reply) =>

@@ -6,14 +6,14 @@ import { trustStatus } from '../../core/status';
 import { publicSemanticTokens } from '../../core/tokens';
 import { SITE_NAME } from '../../core/site';
 import type { ProofBundle } from '../tlog/proofs';
-import { logPositionText, workCitation } from '../../core/proof-text';
+import { checkAProofText, LOG_ENTRY_NUMBERING, logEntryNumber, logSizeText, workCitation } from '../../core/proof-text';
 import { componentScores } from './components';
 
 export interface ReportSection {
   heading: string;
   rows: [label: string, value: string][];
-  /** Preformatted text shown after the rows (e.g. the signed checkpoint). */
-  block?: string;
+  /** Preformatted text shown after the rows under its own label (e.g. the signed checkpoint). */
+  block?: { label: string; text: string };
 }
 
 export interface ReportModel {
@@ -32,7 +32,23 @@ export function checkpointSummary(note: string): { origin: string; treeSize: num
   return { origin, treeSize: Number(size), rootHashHex: root.toString('hex') };
 }
 
-export function buildReportModel(work: PublicWork, proof: ProofBundle | null): ReportModel {
+export interface ReportOptions {
+  /** Characters of the prompt the report prints (the PDF's pages are counted); unset: all of it. */
+  promptLimit?: number;
+}
+
+/** The text up to `limit` characters, cut after a word, with a note of what follows and where. */
+function shortened(text: string, limit: number | undefined): string {
+  const chars = [...text];
+  if (limit === undefined || chars.length <= limit) return text;
+  const head = chars.slice(0, limit).join('');
+  const cut = head.replace(/\s+\S*$/u, '');
+  const kept = cut.length >= head.length / 2 ? cut : head;
+  const rest = chars.length - [...kept].length;
+  return `${kept} … [${rest.toLocaleString('en-US')} more characters: the full prompt is on the proof page and in report.txt]`;
+}
+
+export function buildReportModel(work: PublicWork, proof: ProofBundle | null, options: ReportOptions = {}): ReportModel {
   const status = trustStatus(work.trust_meter);
   const tokens = publicSemanticTokens(work.prompt, work.prompt_visibility, SEMANTIC_TOKENS.export);
   const sections: ReportSection[] = [
@@ -73,30 +89,38 @@ export function buildReportModel(work: PublicWork, proof: ProofBundle | null): R
         ['E-mail verified', work.email_verified ? 'yes' : 'no'],
         ['Embedded metadata', work.embedded_metadata?.found?.length ? work.embedded_metadata.found.join('; ') : 'none found'],
         ['Licence', work.artwork_license],
-        ['Prompt', work.prompt_visibility === 'public' && work.prompt ? work.prompt : 'Prompt kept private by artist'],
+        [
+          'Prompt',
+          work.prompt_visibility === 'public' && work.prompt
+            ? shortened(work.prompt, options.promptLimit)
+            : 'Prompt kept private by artist',
+        ],
         ...(work.prompt_visibility === 'public' ? [['Semantic tokens', tokens.join(', ') || 'none'] as [string, string]] : []),
       ],
     },
   ];
   const checkpoint = proof ? checkpointSummary(proof.checkpoint) : null;
+  const origin = new URL(work.verify_url).origin;
   sections.push(
     proof
       ? {
           heading: 'Transparency log',
           rows: [
-            // The tree size of the checkpoint printed below, the same words as the proof page.
-            ['Log position', logPositionText(proof.leaf_index, checkpoint?.treeSize ?? proof.tree_size)],
+            // The entry number as every page writes it; the checkpoint's size apart, since it grows (decision 0052).
+            ['Log entry', logEntryNumber(proof.leaf_index)],
+            ['Checkpoint', logSizeText(checkpoint?.treeSize ?? proof.tree_size)],
+            ['Entry numbers', LOG_ENTRY_NUMBERING],
             ['Leaf hash', proof.leaf_hash],
-            ['Root hash', checkpoint?.rootHashHex ?? 'see checkpoint'],
+            ['Root hash', checkpoint?.rootHashHex ?? 'see the signed checkpoint'],
             ['Log origin', proof.log_origin],
             ['Verifier key', proof.vkey],
             // The site's own key, pinned on first use: never the key printed in the bundle (issue 15).
-            ['Check a proof', `open ${new URL(work.verify_url).origin}/verify-proof and drop proof.json (and the image) on the page`],
-            ['For developers', `npm run verify -- proof.json [image file] --site ${new URL(work.verify_url).origin}`],
+            ['Check a proof', checkAProofText(origin)],
+            ['For developers', `npm run verify -- proof.json [image file] --site ${origin}`],
           ],
-          block: proof.checkpoint,
+          block: { label: 'Signed checkpoint', text: proof.checkpoint },
         }
-      : { heading: 'Transparency log', rows: [['Log position', 'not yet in the log']] },
+      : { heading: 'Transparency log', rows: [['Log entry', 'not yet in the log']] },
   );
   sections.push({ heading: 'Citation', rows: [['Cite as', workCitation(work)]] });
   return {

@@ -13,7 +13,8 @@ export function renderReportTxt(model: ReportModel): string {
     if (section.block)
       lines.push(
         '',
-        ...section.block
+        `${section.block.label}:`,
+        ...section.block.text
           .trimEnd()
           .split('\n')
           .map((l) => `    ${l}`),

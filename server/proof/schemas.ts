@@ -89,7 +89,7 @@ export const reportPdfSchema = downloadSchema('The authentication report as PDF'
 
 export const bundleZipSchema = downloadSchema(
   'Every download in one zip: both PNG badges, the SVG, proof.jsonld, proof.json and both reports',
-  binaryResponse('The seven files.', 'application/zip'),
+  binaryResponse('The badges, exports, proof files and reports listed in bundle.txt.', 'application/zip'),
 );
 
 export const bundleTxtSchema = downloadSchema(
@@ -136,9 +136,9 @@ const oembedSchemaJson = z
     html: z.string().describe('The badge snippet, sized to fit maxwidth and maxheight.'),
     width: z.number().int(),
     height: z.number().int(),
-    thumbnail_url: z.string(),
-    thumbnail_width: z.number().int(),
-    thumbnail_height: z.number().int(),
+    thumbnail_url: z.string().optional().describe('Left out when the thumbnail would exceed maxwidth or maxheight.'),
+    thumbnail_width: z.number().int().optional(),
+    thumbnail_height: z.number().int().optional(),
     badge_element_html: z
       .string()
       .describe('An extension: the live badge element (script + <veriwork-badge>), an alternative to the image badge in html.'),
@@ -167,6 +167,12 @@ export const oembedSchema = {
     },
     ...errorResponses('not_found', 'forbidden_characters', 'not_implemented', 'unavailable'),
   },
+};
+
+export const proofVocabularySchema = {
+  tags: SITE,
+  summary: "The vocabulary of proof.jsonld's terms (its @vocab), as JSON-LD",
+  response: { 200: textResponse('An RDFS description of each term, as JSON-LD.', 'application/ld+json') },
 };
 
 export const robotsSchema = {

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationFailedError } from '../../core/validation';
+import { removalDailyLimitMessage } from '../../core/messages';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { createRemovalRequest } from './removal-service';
@@ -20,7 +21,9 @@ async function noStoreEmptyBodyAsForm(request: FastifyRequest, reply: FastifyRep
 
 export async function removalsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limit = rateLimitConfig('removals', deps.config.rateLimit.removalsPerDay, 'day', deps.config.rateLimit.disabled);
+  const limit = rateLimitConfig('removals', deps.config.rateLimit.removalsPerDay, 'day', deps.config.rateLimit.disabled, {
+    refusal: removalDailyLimitMessage,
+  });
   app.post(
     '/api/removal-requests',
     {

@@ -28,6 +28,8 @@ export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promi
     site_url: config.siteUrl,
     support_email: config.supportEmail,
     sponsor_url: config.sponsorUrl,
+    log_witnesses: config.tlogWitnessing.witnesses.length,
+    log_witness_quorum: config.tlogWitnessing.quorum,
   }));
 
   openApiRoute(fastify);

@@ -35,7 +35,14 @@ export const siteSchema = {
   summary: "The site's name, address and contacts",
   response: {
     200: z
-      .object({ site_name: z.string(), site_url: z.string(), support_email: z.string(), sponsor_url: z.string().nullable() })
+      .object({
+        site_name: z.string(),
+        site_url: z.string(),
+        support_email: z.string(),
+        sponsor_url: z.string().nullable(),
+        log_witnesses: z.number().int().describe("Witnesses configured to cosign the log's checkpoints; 0 when none."),
+        log_witness_quorum: z.number().int().describe('How many witnesses must cosign a checkpoint before proofs use it.'),
+      })
       .describe('Facts the web app shows.'),
   },
 };

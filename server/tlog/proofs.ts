@@ -15,7 +15,7 @@ import {
   type WorkLogStatus,
 } from './log-repository';
 import { logTree } from './log-tree';
-import { witnessedProofBundle } from './witnessing/proof-bundle';
+import { witnessedProofBundle, type WitnessedProofBundle } from './witnessing/proof-bundle';
 
 /** GET /api/log/proof/inclusion: the leaf, its entry, the audit path and the signed checkpoint. */
 export interface InclusionProof {
@@ -118,7 +118,7 @@ export async function registeredWorkInclusionProof(deps: AppDeps, submissionRef:
 }
 
 /** The proof bundle of a public work, or null when the work is not public (or not logged). */
-export async function getProofBundle(deps: AppDeps, submissionId: string): Promise<ProofBundle | null> {
+export async function getProofBundle(deps: AppDeps, submissionId: string): Promise<WitnessedProofBundle | null> {
   // With the witnesses' cosignatures, the log's policy and a C2SP tlog-proof (issue 15).
   return witnessedProofBundle(deps, submissionId);
 }

@@ -82,6 +82,12 @@ async function logEvents(
   return rows.map((row) => indexById.get(row.id) ?? null);
 }
 
+/**
+ * The artist acting through a manage link (no admin account): recorded as the one who made the
+ * change, and never counted as an admin (the deleted-records page's processors, issue 35).
+ */
+export const ARTIST_ACTOR: AuditActor = { id: null, email: 'artist (manage link)' };
+
 function moderationFields(row: Pick<Submission, 'deleted_at' | 'deleted_by' | 'deletion_reason'>) {
   return { deleted_at: row.deleted_at, deleted_by: row.deleted_by, deletion_reason: row.deletion_reason };
 }

@@ -58,7 +58,7 @@ test.describe('admin access', () => {
     }
   });
 
-  test("empty fields show 'Please enter email and password.'; a wrong password shows 'Login failed' / 'Invalid credentials.'", async ({
+  test("empty fields show 'Please enter email and password.'; a wrong password shows 'Login failed' / 'Invalid credentials.', gone once the right one logs in", async ({
     page,
   }) => {
     await page.goto('/admin');
@@ -71,6 +71,13 @@ test.describe('admin access', () => {
     await expect(toast(page, 'Login failed')).toBeVisible();
     await expect(toast(page, 'Invalid credentials.')).toBeVisible();
     await expect(page.getByText(NOT_LOGGED_IN)).toBeVisible();
+
+    // The right password then: the dashboard, with the failure no longer over it (issue 35).
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+    await expect(toast(page, 'Login failed')).toHaveCount(0);
+    await expect(toast(page, 'Invalid credentials.')).toHaveCount(0);
   });
 
   test('logout returns to the login form, and the session is gone after a reload', async ({ page }) => {

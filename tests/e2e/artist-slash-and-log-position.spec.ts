@@ -1,8 +1,7 @@
 // Issue 17, items 7 and 9. An artist name with '/', '#', '?' and '&' (accepted at submission)
 // gets its page, for people and for crawlers (status 200, title, Open Graph, JSON-LD), at the
-// address the app links to. The log position reads 'position N of T' (N = leaf index + 1, T = the
-// tree size of the checkpoint shown) on the proof page and in the text report alike.
-import type { APIRequestContext, Page } from '@playwright/test';
+// address the app links to. (The log position this file also checked is now log-entry-number.spec.ts.)
+import type { APIRequestContext } from '@playwright/test';
 import type { PublicWork, SubmissionCreated, UploadResponse } from '../../core/api-types';
 import { picture } from '../fixtures/images';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
@@ -98,39 +97,5 @@ test.describe("an artist name containing '/'", () => {
     const [person, list] = JSON.parse(ld![1])['@graph'];
     expect(person).toMatchObject({ '@type': 'Person', name: ARTIST, url: `${baseUrl}${ARTIST_PATH}` });
     expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual([TITLE]);
-  });
-});
-
-/** The signed checkpoint's tree size: its second line. */
-async function shownCheckpointSize(page: Page): Promise<number> {
-  const logPanel = page.getByRole('region', { name: 'Transparency Log' });
-  await logPanel.getByText('Show the signed checkpoint').click();
-  const note = (await logPanel.locator('pre').textContent()) ?? '';
-  return Number(note.split('\n')[1]);
-}
-
-test.describe('the log position', () => {
-  test("reads 'position N of T' on the proof page and in the text report, N = leaf index + 1, T = the checkpoint's size", async ({
-    page,
-    request,
-  }) => {
-    await page.goto(`/verify/${work.registry_id}`);
-    const logPanel = page.getByRole('region', { name: 'Transparency Log' });
-    const verified = logPanel.getByText(/^Included in the public log at position \d+ of \d+, verified in your browser$/);
-    await expect(verified).toBeVisible({ timeout: 15_000 });
-    const size = await shownCheckpointSize(page);
-    await expect(verified).toHaveText(
-      `Included in the public log at position ${work.log_index! + 1} of ${size}, verified in your browser`,
-    );
-    await expect(logPanel.getByText(/leaf \d+ of|Leaf index/)).toHaveCount(0);
-    await logPanel.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, 'proof-log-position', 375);
-    await saveScreenshot(page, 'proof-log-position', 1280);
-    await expectNoAxeViolations(page);
-
-    const report = await (await request.get(`/api/submissions/${work.id}/report.txt`)).text();
-    const reportSize = Number(/\n\n {4}[^\n]+\n {4}(\d+)\n/.exec(report.slice(report.indexOf('Transparency log')))![1]);
-    expect(report).toContain(`Log position:   position ${work.log_index! + 1} of ${reportSize}\n`);
-    expect(report).not.toMatch(/leaf \d+ of/);
   });
 });

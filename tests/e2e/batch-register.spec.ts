@@ -33,6 +33,24 @@ test('registers 49 of 50 chosen images, reports the corrupt one, and offers a CS
   const brokenRow = page.getByTestId('batch-row').filter({ hasText: `broken-${RUN}.png` });
   await expect(brokenRow.getByText(/^Not registered: /)).toBeVisible();
 
+  // Natural order of the names (…-2 before …-10); titles start empty, each showing its file's name as a hint.
+  await expect(page.getByTestId('batch-row').nth(1)).toContainText(`2. batch-${RUN}-2.png`);
+  await expect(page.getByTestId('batch-row').nth(9)).toContainText(`10. batch-${RUN}-10.png`);
+  await expect(page.getByLabel('Title of image 2', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Title of image 2', { exact: true })).toHaveAttribute('placeholder', `batch ${RUN} 2`);
+
+  // Nothing filled in yet: the toast says nothing was sent and the fields say what is missing.
+  await page.getByRole('button', { name: 'Register 49 works' }).click();
+  await expect(page.locator('[data-sonner-toast]').getByText('Nothing sent yet', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .getByText('Some details are missing or need a change: see the marked fields. No work has been registered.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Registered as VW-/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Use the file names as titles' }).click();
+  await expect(page.getByLabel('Title of image 2', { exact: true })).toHaveValue(`batch ${RUN} 2`);
   await page.getByLabel('Title of image 1', { exact: true }).fill(`Batch opener ${RUN}`);
   await page.getByLabel('Prompt of image 1 (optional)', { exact: true }).fill('a lighthouse in a storm, ink wash');
   await page.getByLabel('AI tool used').selectOption('Midjourney');

@@ -142,7 +142,10 @@ test.describe('ledger', () => {
     await searchBox(page).fill(UNIQUE_WORD);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${UNIQUE_WORD}(&|$)`));
     await expect(page).not.toHaveURL(/[?&]page=/);
-    await expect(page.getByText('Showing 1-1 of 1 submissions')).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 submission', { exact: true })).toBeVisible();
+    // The header counts what the search found, and says the verified count is the whole ledger's (issue 35).
+    await expect(page.getByText('1 work matches the search and filters', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^\d+ verified works? in the whole ledger$/)).toBeVisible();
     await expect(page.getByText('Page 1 of 1')).toBeVisible();
     await expect(cardTitle(page, TARGET_TITLE)).toHaveAttribute('href', `/verify/${target.id}`);
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -150,7 +153,7 @@ test.describe('ledger', () => {
     // The search is case-insensitive and matches the public prompt too.
     await searchBox(page).fill('BASALT ' + UNIQUE_WORD.toUpperCase());
     await expect(page).toHaveURL(/search=BASALT/);
-    await expect(page.getByText('Showing 1-1 of 1 submissions')).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 submission', { exact: true })).toBeVisible();
   });
 
   test('walks pages with Next and Previous through cursors in the URL, listing the works of the numbered pages', async ({ page }) => {

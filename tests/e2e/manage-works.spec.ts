@@ -91,6 +91,15 @@ test('an artist manages a work through an e-mailed link', async ({ page, request
   await page.getByText('Why this score').click();
   await expectNoAxeViolations(page);
 
+  // Alerts are a setting, not a change to the record: the toast says what happened, not that it was logged (issue 35).
+  await page.getByRole('button', { name: 'E-mail me about copies' }).click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.getByText(MESSAGES.manageAlertsOn.title, { exact: true })).toBeVisible();
+  await expect(toasts.getByText('We will e-mail you when someone registers a copy of this work.', { exact: true })).toBeVisible();
+  await expect(toasts.getByText(/transparency log/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stop e-mail alerts' }).click();
+  await expect(toasts.getByText('We will no longer e-mail you about copies of this work.', { exact: true })).toBeVisible();
+
   // The proof page shows the history; the public record has the new score and reasons.
   await page.goto(`/verify/${work.id}`);
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
@@ -110,4 +119,41 @@ test('an artist manages a work through an e-mailed link', async ({ page, request
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText(MESSAGES.manageLinkUsed.description);
   await expect(page.getByLabel('The e-mail address you registered with')).toBeVisible();
+});
+
+test('withdrawing a work asks once more, and says what it did', async ({ page, request }) => {
+  const work = await registerOwnWork(request);
+  await page.goto('/manage');
+  await page.getByLabel('The e-mail address you registered with').fill(EMAIL);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.manageLinkSent.title })).toBeVisible();
+  await page.goto(await linkFromOutbox());
+
+  const card = page.getByRole('article').filter({ hasText: work.registry_id });
+  await card.getByText('Withdraw this work').click();
+  await card.getByLabel(/^Why do you withdraw it\?/).fill('Registered twice by mistake');
+  await card.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Withdraw this work?' })).toBeVisible();
+  await expect(dialog).toContainText(
+    'It leaves the public registry: its proof page, badge and API record are gone, and you cannot change it any more. ' +
+      'The transparency log keeps its entries, so earlier proofs stay valid. An admin can restore it on request.',
+  );
+  await expectNoAxeViolations(page);
+  // Keeping it changes nothing.
+  await dialog.getByRole('button', { name: 'Keep it public' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await request.get(`/api/submissions/${work.id}`)).status()).toBe(200);
+
+  await card.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Withdraw ${work.registry_id}` })
+    .click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.getByText('Work withdrawn', { exact: true })).toBeVisible();
+  await expect(
+    toasts.getByText('It is no longer in the public registry. The withdrawal is recorded in the transparency log.', { exact: true }),
+  ).toBeVisible();
+  expect((await request.get(`/api/submissions/${work.id}`)).status()).toBe(404);
 });

@@ -10,11 +10,16 @@ import path from 'node:path';
 interface Vocabulary {
   /** Type name → the interface holding its properties (…Base), or null for a type with none of its own. */
   typeBase: Map<string, string>;
+  /** Members of the enumerations a property takes by value, e.g. digitalSourceType's IPTC codes. */
+  enumerations: Map<string, Set<string>>;
   /** Interface name → its own properties and the interfaces it extends. */
   interfaces: Map<string, { props: Set<string>; parents: string[] }>;
 }
 
 let cached: Vocabulary | null = null;
+
+/** Property → the schema.org enumeration its values come from. */
+const ENUMERATED_PROPERTIES: [string, string][] = [['digitalSourceType', 'IPTCDigitalSourceEnumeration']];
 
 function loadVocabulary(): Vocabulary {
   if (cached) return cached;
@@ -30,7 +35,13 @@ function loadVocabulary(): Vocabulary {
     const leafType = /^ {4}"@type": "(\w+)";/m.exec(body);
     if (name.endsWith('Leaf') && leafType) typeBase.set(leafType[1], name);
   }
-  cached = { typeBase, interfaces };
+  // Properties whose value must be a member of an enumeration (schema-dts writes the members as string literals).
+  const enumerations = new Map<string, Set<string>>();
+  for (const [property, enumeration] of ENUMERATED_PROPERTIES) {
+    const members = new RegExp(`export type ${enumeration} = ([^;]+);`).exec(source)?.[1] ?? '';
+    enumerations.set(property, new Set([...members.matchAll(/"([^"]+)"/g)].map((m) => m[1])));
+  }
+  cached = { typeBase, interfaces, enumerations };
   return cached;
 }
 
@@ -76,6 +87,10 @@ export function schemaOrgProblems(doc: unknown): string[] {
         continue;
       }
       if (props && !props.has(key)) problems.push(`${where}: ${type} has no property ${key}`);
+      const members = vocab.enumerations.get(key);
+      if (members && !(typeof value === 'string' && members.has(value))) {
+        problems.push(`${where}: ${key} ${JSON.stringify(value)} is not a schema.org enumeration member`);
+      }
       if (!props && typeof type !== 'string') problems.push(`${where}: property ${key} on a node without @type`);
       visit(value, `${where}.${key}`);
     }

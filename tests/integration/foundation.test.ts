@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -57,7 +59,16 @@ describe('foundation', () => {
       site_url: 'http://ledger.test',
       support_email: 'support@veriwork.example',
       sponsor_url: null,
+      log_witnesses: 0,
+      log_witness_quorum: 0,
     });
+  });
+
+  it('answers /favicon.ico with the site icon, not 404 (issue 35)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.body).toBe(fs.readFileSync(path.resolve('web/dist/favicon.svg'), 'utf8'));
   });
 
   it('refuses an image path that is not a server-made key with 404', async () => {

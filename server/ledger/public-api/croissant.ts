@@ -1,4 +1,5 @@
 import { SITE_NAME } from '../../../core/site';
+import { LOG_INDEX_DESCRIPTION } from '../../../core/proof-text';
 import { DATASET_LICENSE_NOTE, DATASET_LICENSE_URL, DATASET_NAME, datasetCitation } from './citation';
 import { PUBLIC_API_VERSION } from './metadata';
 import { snapshotFilename, snapshotUrl, type SnapshotManifest } from '../snapshot/snapshot-names';
@@ -80,7 +81,7 @@ export const CROISSANT_FIELDS: ReadonlyArray<readonly [string, string, string, s
   ['no_commercial', 'sc:Boolean', '$.permissions.no_commercial', 'The artist forbids commercial use.'],
   ['sensitive_content', 'sc:Boolean', '$.permissions.sensitive_content', 'The artist marked the work as sensitive.'],
   ['must_give_credit', 'sc:Boolean', '$.permissions.must_give_credit', 'The artist requires credit.'],
-  ['log_index', 'sc:Integer', '$.log_index', 'Leaf index in the transparency log, null until logged.'],
+  ['log_index', 'sc:Integer', '$.log_index', LOG_INDEX_DESCRIPTION],
   ['ledger_url', 'sc:URL', '$.ledger_url', 'Proof page of the work.'],
 ];
 const FIELDS = CROISSANT_FIELDS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { workPermissionsSchema } from '../../../core/api/submissions';
 import { proofPath } from '../../../core/ids';
+import { LOG_INDEX_DESCRIPTION } from '../../../core/proof-text';
 import { trustStatus } from '../../../core/status';
 
 /**
@@ -36,7 +37,7 @@ export const publicApiRecordSchema = z
     image_sha256: z.string().nullable().describe('SHA-256 (hex) of the original file.'),
     license: z.string().nullable(),
     permissions: publicApiPermissionsSchema,
-    log_index: z.number().int().nullable().describe('Leaf index in the transparency log, null until logged.'),
+    log_index: z.number().int().nullable().describe(LOG_INDEX_DESCRIPTION),
     ledger_url: z.string().describe('Proof page of the work: {site}/verify/{registry id}.'),
   })
   .meta({ id: 'PublicApiRecord', description: 'One work as the public read API shows it, in every format.' });

@@ -26,8 +26,16 @@ const KEPT_FILES = 40;
 const WHOLE_LEDGER_MIN_AGE_MS = 60 * 60_000;
 const DELTA_MIN_AGE_MS = 60_000;
 
+/**
+ * The consent files are for crawlers and dataset tools, including scripts in a browser on another
+ * site (issue 35): readable from any origin. A plain GET needs no preflight, so the header is enough.
+ */
+function openToAnyOrigin(reply: FastifyReply): FastifyReply {
+  return reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', 'ETag');
+}
+
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile, contentType: string) {
-  reply.header('Cache-Control', CACHE).header('ETag', file.etag);
+  openToAnyOrigin(reply).header('Cache-Control', CACHE).header('ETag', file.etag);
   if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
   return reply.type(contentType).send(file.body);
 }
@@ -47,7 +55,7 @@ export async function consentRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
   });
 
   app.get(TDM_POLICY_PATH, { schema: tdmPolicySchema }, async (_request, reply) =>
-    reply.header('Cache-Control', 'public, max-age=86400').send(tdmPolicy(siteUrl)),
+    openToAnyOrigin(reply).header('Cache-Control', 'public, max-age=86400').send(tdmPolicy(siteUrl)),
   );
 
   app.get(`${OPT_OUT_PREFIX}/full.csv`, { schema: optOutFullSchema }, async (request, reply) => {

@@ -181,6 +181,8 @@ describe('GET /.well-known/tdmrep.json', () => {
     const res = await get('/.well-known/tdmrep.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Readable by a script on another site, like the opt-out set (issue 35).
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     const rules = res.json<{ location: string; 'tdm-reservation': number; 'tdm-policy'?: string }[]>();
     for (const path of [
       reserved.imagePath,
@@ -241,6 +243,7 @@ function csvRows(body: string): string[][] {
 describe('the keyless opt-out set', () => {
   it('full.csv lists exactly the public reserved works (never private, deleted or opted-in ones)', async () => {
     const res = await get('/opt-out/v1/full.csv');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, ...rows] = csvRows(res.body);

@@ -2,6 +2,7 @@
 // suite sends: each value in each path parameter, each query parameter the route reads (and as a
 // repeated parameter), each body field, each header that steers caching or content negotiation,
 // plus raw and multipart bodies of the wrong shape.
+import { WILDCARD_PARAMETER } from '../../../server/http/openapi';
 import type { RouteEntry } from '../../../server/http/route-table';
 
 export interface HostileRequest {
@@ -41,13 +42,17 @@ const PAGE_PREFIXES = ['/verify/', '/artist/'];
  * The query parameters of every GET route, from an OpenAPI document, keyed by the route's
  * Fastify URL ('/api/artists/:name'): the suite attacks every parameter a route declares.
  */
+const WILDCARD_PATHS = new Map(Object.entries(WILDCARD_PARAMETER).map(([path, name]) => [path.replace('{*}', `{${name}}`), path]));
+
 export function queryParamsFromOpenApi(document: {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
 }): Record<string, string[]> {
   const byRoute: Record<string, string[]> = {};
   for (const [path, operations] of Object.entries(document.paths)) {
     const names = (operations.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    if (names.length > 0) byRoute[path.replace(/\{\*\}/g, '*').replace(/\{(\w+)\}/g, ':$1')] = names;
+    // The served document names Fastify's wildcard '*' (WILDCARD_PARAMETER); the route table keeps '*'.
+    const route = WILDCARD_PATHS.get(path) ?? path;
+    if (names.length > 0) byRoute[route.replace(/\{\*\}/g, '*').replace(/\{(\w+)\}/g, ':$1')] = names;
   }
   return byRoute;
 }

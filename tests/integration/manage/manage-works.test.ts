@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../core/messages';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from '../submissions/helpers';
+import { adminGet, createAdminAccount, signIn as adminSignIn } from '../admin/admin-test-kit';
 import {
   manageLinkMessages,
   newestLinkToken as newestToken,
@@ -273,6 +274,15 @@ describe('changing a work', () => {
     expect(leaves.map((l) => l.event_type)).toEqual(['created', 'updated', 'updated', 'updated', 'updated', 'soft_deleted']);
     const again = await change(cookie, work.id, { visibility: 'private' });
     expect([again.statusCode, again.json().error.message]).toEqual([400, MESSAGES.manageWorkWithdrawn.description]);
+
+    // The admins' deleted-records page lists it, withdrawn by its artist, who is no admin processor (issue 35).
+    await createAdminAccount(t);
+    const adminCookie = await adminSignIn(t);
+    const deleted = (await adminGet(t, '/api/admin/deleted-submissions', adminCookie)).json();
+    expect(deleted.counters).toEqual({ total_deleted: 1, deleted_last_7_days: 1, distinct_processors: 0 });
+    expect(deleted.items.map((i: { id: string; deleted_by: string }) => [i.id, i.deleted_by])).toEqual([
+      [work.id, 'artist (manage link)'],
+    ]);
   });
 
   it('ends the session: the cookie no longer opens the list', async () => {

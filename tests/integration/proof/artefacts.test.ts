@@ -1,4 +1,4 @@
-// Badge downloads and exports of a work (docs/product.md §2, decisions 0002, 0017): PNG sizes, the seven-file
+// Badge downloads and exports of a work (docs/product.md §2, decisions 0002, 0017): PNG sizes, the eight-file
 // bundle, the authentication export with a real, verifiable log proof, reports, the embed
 // snippet and the live badge.
 import crypto from 'node:crypto';
@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
+import { LOG_ENTRY_NUMBERING } from '../../../core/proof-text';
+import { checkRegistrationProof } from '../../../core/registration-proof-check';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { unzip } from '../../helpers/unzip';
@@ -189,17 +191,19 @@ describe('exports', () => {
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(txt.body).toContain('VeriWork Authentication Report');
     // Issue 15: people are sent to the browser check; the command stays for developers.
-    expect(txt.body).toMatch(
-      /Check a proof:\s+open http:\/\/ledger\.test\/verify-proof and drop proof\.json \(and the image\) on the page\n/,
+    expect(txt.body).toContain(
+      'Check a proof:  open http://ledger.test/verify-proof and drop the bundle (.zip) or proof.json on the page, with the image file if you have it\n',
     );
     expect(txt.body).toMatch(new RegExp(`Registry ID:\\s+${work.registry_id}`));
     expect(txt.body).toMatch(new RegExp(`SHA-256:\\s+${imageHash}`));
     expect(txt.body).toMatch(/Mesh linkage:\s+\d+\/20/);
-    // The first logged work, in the proof page's words: 1-based, out of the tree size of the
-    // signed checkpoint printed under it (its second line).
-    const checkpointSize = /\nLog origin:[^\n]*\n(?:[^\n]*\n)*?\n {4}[^\n]+\n {4}(\d+)\n/.exec(txt.body)?.[1];
+    // The first logged work, numbered as on the proof page (decision 0052); the checkpoint's size
+    // apart, the same as the signed checkpoint printed under it (its second line).
+    const checkpointSize = /\nSigned checkpoint:\n {4}[^\n]+\n {4}(\d+)\n/.exec(txt.body)?.[1];
     expect(checkpointSize).toMatch(/^\d+$/);
-    expect(txt.body).toContain(`Log position:   position 1 of ${checkpointSize}\n`);
+    expect(txt.body).toContain('Log entry:      #0\n');
+    expect(txt.body).toContain(`Checkpoint:     ${checkpointSize} entries (#0 to #${Number(checkpointSize) - 1})\n`);
+    expect(txt.body).toContain(`Entry numbers:  ${LOG_ENTRY_NUMBERING}\n`);
     expect(txt.body).toContain('E-mail verified:     no');
 
     const pdf = await artefact(work.id, 'report.pdf');
@@ -209,7 +213,7 @@ describe('exports', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain(`(Registry ID ${work.registry_id})`);
   });
 
-  it('bundle.zip unzips to exactly the seven listed files, and bundle.txt lists them with their SHA-256s', async () => {
+  it('bundle.zip unzips to exactly the eight listed files, and bundle.txt lists them with their SHA-256s', async () => {
     const zip = await artefact(work.id, 'bundle.zip');
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
@@ -221,8 +225,20 @@ describe('exports', () => {
       'badge.svg',
       'proof.jsonld',
       'proof.json',
+      'proof.tlog-proof',
       'report.txt',
       'report.pdf',
+    ]);
+    // The C2SP tlog-proof as a file of its own (issue 35): the one proof.json carries, which the
+    // browser's checker accepts like proof.json.
+    const tlogProof = files.get('proof.tlog-proof')!.toString();
+    expect(tlogProof).toBe(JSON.parse(files.get('proof.json')!.toString()).tlog_proof);
+    expect(tlogProof.startsWith('c2sp.org/tlog-proof@v1\nextra ')).toBe(true);
+    const checks = await checkRegistrationProof(tlogProof, { vkey: (await get('/api/log/key')).body.trim() });
+    expect(checks.map((c) => [c.id, c.ok])).toEqual([
+      ['entry', true],
+      ['inclusion', true],
+      ['signature', true],
     ]);
     const large = await sharp(files.get('badge-large.png')!).metadata();
     const small = await sharp(files.get('badge-small.png')!).metadata();
@@ -233,12 +249,25 @@ describe('exports', () => {
 
     const list = await artefact(work.id, 'bundle.txt');
     expect(list.headers['content-disposition']).toBe(`attachment; filename="${work.registry_id}-bundle.txt"`);
-    expect(list.body).toContain('holds 7 files:');
+    expect(list.body).toContain('holds 8 files:');
     for (const [name, data] of files)
       expect(list.body, name).toMatch(new RegExp(`${name.replace('.', '\\.')}\\s+${data.length} bytes  sha256 ${sha256(data)}`));
     // Same record, same log state: the separate downloads are the bundle's files byte for byte.
     expect(sha256((await artefact(work.id, 'report.pdf')).rawPayload)).toBe(sha256(files.get('report.pdf')!));
     expect(sha256((await artefact(work.id, 'proof.jsonld')).rawPayload)).toBe(sha256(files.get('proof.jsonld')!));
+  });
+
+  it("proof.jsonld's @vocab resolves: /ns/proof describes each of its terms (issue 35)", async () => {
+    const ld = (await artefact(work.id, 'proof.jsonld')).json();
+    expect(ld['@context']['@vocab']).toBe('http://ledger.test/ns/proof#');
+    const res = await get('/ns/proof');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');
+    const vocabulary = res.json<{ '@graph': { '@id': string; '@type': string; 'rdfs:comment': string }[] }>();
+    const described = new Set(vocabulary['@graph'].map((term) => term['@id']));
+    const used = [ld['@type'], ...Object.keys(ld).filter((key) => !key.startsWith('@'))];
+    expect(used.filter((term) => !described.has(`http://ledger.test/ns/proof#${term}`))).toEqual([]);
+    expect(vocabulary['@graph'].every((term) => term['rdfs:comment'].length > 0)).toBe(true);
   });
 
   it("'Badge code' is an HTML link to the proof page around the live badge", async () => {

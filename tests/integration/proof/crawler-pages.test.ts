@@ -67,7 +67,7 @@ describe('GET /verify/{id} without JavaScript', () => {
     expect(ld.acquireLicensePage).toBe(`${SITE}/verify/${plain.id}`);
     expect(ld.creditText).toBe('Ada Example');
     expect(ld.copyrightNotice).toMatch(/^© \d{4} Ada Example\. CC BY-ND 4\.0\.$/);
-    expect(ld.digitalSourceType).toBe('http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia');
+    expect(ld.digitalSourceType).toBe('https://schema.org/TrainedAlgorithmicMediaDigitalSource');
     expect(ld.identifier).toEqual([
       { '@type': 'PropertyValue', propertyID: 'registry_id', value: plain.registry_id },
       { '@type': 'PropertyValue', propertyID: 'uuid', value: plain.id },
@@ -82,7 +82,7 @@ describe('GET /verify/{id} without JavaScript', () => {
       creditText: 'Ada Example',
       creator: ld.creator,
       copyrightNotice: ld.copyrightNotice,
-      digitalSourceType: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+      digitalSourceType: 'https://schema.org/TrainedAlgorithmicMediaDigitalSource',
       'plus:DataMining': 'http://ns.useplus.org/ldf/vocab/DMI-PROHIBITED-AIMLTRAINING',
     });
     expect(ld.isAccessibleForFree).toBe(true);
@@ -98,6 +98,11 @@ describe('GET /verify/{id} without JavaScript', () => {
     expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'VisualArtwork', sha256: 'ab', 'x:y': 1 })).toEqual([
       '$: VisualArtwork has no property sha256',
       '$: undeclared prefix in x:y',
+    ]);
+    // And what issue 35 found: the IPTC URI where schema.org's digitalSourceType expects its own member.
+    const iptc = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+    expect(schemaOrgProblems({ '@context': 'https://schema.org', '@type': 'VisualArtwork', digitalSourceType: iptc })).toEqual([
+      `$: digitalSourceType "${iptc}" is not a schema.org enumeration member`,
     ]);
   });
 
@@ -193,6 +198,10 @@ describe('GET /oembed', () => {
   it('scales the badge to maxwidth, keeping its 8:3 shape', async () => {
     const res = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.registry_id}`)}&maxwidth=200`);
     expect(res.json()).toMatchObject({ width: 200, height: 75 });
+    // The 400×150 thumbnail would exceed maxwidth=200: it is left out, all three fields (issue 35).
+    expect(Object.keys(res.json()).filter((k) => k.startsWith('thumbnail_'))).toEqual([]);
+    const roomy = await get(`/oembed?url=${encodeURIComponent(`${SITE}/verify/${plain.registry_id}`)}&maxwidth=800&maxheight=300`);
+    expect(roomy.json()).toMatchObject({ thumbnail_width: 400, thumbnail_height: 150 });
   });
 
   it('answers 404 for another site, a non-proof page, a private or deleted work; 501 for a format oEmbed does not define', async () => {

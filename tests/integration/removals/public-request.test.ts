@@ -138,6 +138,14 @@ describe('daily limit', () => {
       const third = await post();
       expect(third.statusCode).toBe(429);
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Issue 35: not 'Please try again', which would fail again, but the limit and when it ends.
+      expect(third.json()).toEqual({
+        error: {
+          code: 'rate_limited',
+          title: 'Daily limit reached',
+          message: 'This address has sent as many removal requests as one address may send in a day. You can send another in 1 day.',
+        },
+      });
     } finally {
       await limited.close();
     }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { storedPlatformsFor, filterPlatform, comparePlatforms } from '../../../core/platforms';
 import { pageParam, isKnownPagePath } from '../../../core/routes';
-import { logPositionText } from '../../../core/proof-text';
+import { logEntryText, logSizeText } from '../../../core/proof-text';
 import { submissionBodySchema, type SubmissionBodyInput } from '../../../core/schemas';
 import { normaliseSubmissionBody } from '../../../core/submission';
 import { normaliseTag, normaliseTags } from '../../../core/tags';
@@ -153,9 +153,11 @@ describe('artist page paths', () => {
   });
 });
 
-describe('log position wording', () => {
-  it("says 'position N of T' with N = leaf index + 1", () => {
-    expect(logPositionText(0, 1)).toBe('position 1 of 1');
-    expect(logPositionText(82, 83)).toBe('position 83 of 83');
+describe('log entry numbers (decision 0052)', () => {
+  it("writes a log entry as its leaf index, '#N', and a checkpoint's size apart", () => {
+    expect(logEntryText(0)).toBe('log entry #0');
+    expect(logEntryText(63)).toBe('log entry #63');
+    expect(logSizeText(1)).toBe('1 entry (#0)');
+    expect(logSizeText(66)).toBe('66 entries (#0 to #65)');
   });
 });

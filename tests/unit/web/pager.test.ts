@@ -1,3 +1,4 @@
+import { PAGER_TEXT } from '../../../core/pager-text';
 import { describe, expect, it } from 'vitest';
 import { ARTIST_PAGER_BUTTONS, LEDGER_PAGER_EDGE_PAGES, PAGE_SIZES } from '../../../core/constants';
 import { registeredWorksText } from '../../../core/status';
@@ -50,6 +51,13 @@ describe("ledger pager text 'Showing a-b of N submissions' (shownRange)", () => 
 
   it('counts 1-1 for a single result', () => {
     expect(shownRange(1, PAGE_SIZES.ledger, 1)).toEqual({ from: 1, to: 1 });
+  });
+
+  it("reads 'Showing 1 of 1 submission' for one result, not 'Showing 1-1 of 1 submissions' (issue 35)", () => {
+    const noun = { one: 'submission', many: 'submissions' };
+    expect(PAGER_TEXT.showing(1, 1, '1', noun)).toBe('Showing 1 of 1 submission');
+    expect(PAGER_TEXT.showing(13, 13, '13', noun)).toBe('Showing 13 of 13 submissions');
+    expect(PAGER_TEXT.showing(1, 12, '30', noun)).toBe('Showing 1-12 of 30 submissions');
   });
 
   it('shows nothing for an empty list or a page past the end', () => {

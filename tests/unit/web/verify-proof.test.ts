@@ -75,9 +75,9 @@ afterEach(() => {
 });
 
 describe('inclusionVerifiedText', () => {
-  it('states the position as leaf index + 1 out of the tree size', () => {
-    expect(inclusionVerifiedText(0, 2)).toBe('Included in the public log at position 1 of 2, verified in your browser');
-    expect(inclusionVerifiedText(41, 300)).toBe('Included in the public log at position 42 of 300, verified in your browser');
+  it('names the log entry by its leaf index, as every page and report does', () => {
+    expect(inclusionVerifiedText(0)).toBe('Included in the public log as log entry #0, verified in your browser');
+    expect(inclusionVerifiedText(63)).toBe('Included in the public log as log entry #63, verified in your browser');
   });
 });
 
@@ -97,7 +97,7 @@ describe('checkWorkInLog', () => {
     expect(result.state === 'failed' && result.reasons).toEqual([
       `The log entry names submission ${OTHER_ID}, not ${WORK.id}`,
       'The image SHA-256 in the log entry differs from the one on this page',
-      'The proof is for leaf index 1, but this work is recorded at leaf index 0',
+      'The proof is for log entry #1, but this work is recorded as log entry #0',
     ]);
   });
 

@@ -18,3 +18,8 @@ export function toastInfo(title: string, description?: string): void {
   toast.dismiss();
   toast.info(title, { description });
 }
+
+/** Takes the notice off the screen, e.g. an earlier failure once the retry succeeded. */
+export function dismissToasts(): void {
+  toast.dismiss();
+}

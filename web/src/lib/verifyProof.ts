@@ -3,7 +3,7 @@
 // and checks that the logged entry names this very work and image. Only the proof page imports
 // this module, so the verifier stays out of every other page's JavaScript.
 import type { PublicWork } from '../../../core/api-types';
-import { logPositionText } from '../../../core/proof-text';
+import { logEntryText } from '../../../core/proof-text';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
 import { apiGet, errorMessage } from './api';
 
@@ -39,10 +39,10 @@ export function inclusionProofPath(id: string): string {
 
 /**
  * The sentence the proof page shows once the browser has checked the proof (issue 7), with the
- * reports' wording of the position (core/proof-text.ts): 'position 83 of 83'.
+ * entry number every page and report uses (core/proof-text.ts, decision 0052).
  */
-export function inclusionVerifiedText(leafIndex: number, treeSize: number): string {
-  return `Included in the public log at ${logPositionText(leafIndex, treeSize)}, verified in your browser`;
+export function inclusionVerifiedText(leafIndex: number): string {
+  return `Included in the public log as ${logEntryText(leafIndex)}, verified in your browser`;
 }
 
 type WorkFacts = Pick<PublicWork, 'id' | 'registry_id' | 'image_hash' | 'log_index'>;
@@ -68,7 +68,7 @@ export function leafMismatchReasons(leafJson: string | undefined, leafIndex: num
     reasons.push('The image SHA-256 in the log entry differs from the one on this page');
   }
   if (work.log_index !== null && work.log_index !== leafIndex) {
-    reasons.push(`The proof is for leaf index ${leafIndex}, but this work is recorded at leaf index ${work.log_index}`);
+    reasons.push(`The proof is for ${logEntryText(leafIndex)}, but this work is recorded as ${logEntryText(work.log_index)}`);
   }
   return reasons;
 }

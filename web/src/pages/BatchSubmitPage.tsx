@@ -15,7 +15,7 @@ import { useFieldErrors } from '../components/ui/useFieldErrors';
 import { batchCsv } from '../components/submit/batch/batchCsv';
 import { BatchRowList } from '../components/submit/batch/BatchRowList';
 import { itemOf, registerRows, type SharedFields } from '../components/submit/batch/registerRows';
-import { useBatchRows, type BatchRow } from '../components/submit/batch/useBatchRows';
+import { titleFromFileName, useBatchRows, type BatchRow } from '../components/submit/batch/useBatchRows';
 import { StepContact } from '../components/submit/steps/StepContact';
 import { StepPermissions } from '../components/submit/steps/StepPermissions';
 import { StepTool } from '../components/submit/steps/StepTool';
@@ -70,6 +70,12 @@ export default function BatchSubmitPage() {
     if (dropped > 0) toastInfo(MESSAGES.batchTooLarge.title, MESSAGES.batchTooLarge.description);
   };
 
+  /** Titles start empty (a file name is rarely a title); on request, the empty ones take their file's name. */
+  const titlesFromFileNames = () => {
+    for (const row of rows)
+      if (row.title.trim() === '') patchRow(row.key, { title: titleFromFileName(row.fileName), titleError: undefined });
+  };
+
   /** The same checks as the server, per work: shared fields once, titles on their rows. */
   const problems = (candidates: readonly BatchRow[]): boolean => {
     const shared: Record<string, string> = {};
@@ -95,7 +101,8 @@ export default function BatchSubmitPage() {
     if (phase !== 'choosing') return;
     if (ready.length === 0) return toastError(MESSAGES.batchEmpty.title, MESSAGES.batchEmpty.description);
     if (uploading) return toastError(MESSAGES.uploadIncomplete.title, MESSAGES.uploadIncomplete.description);
-    if (problems(ready)) return toastError(MESSAGES.submissionFailed.title, MESSAGES.submissionFailed.description);
+    // Nothing was sent: the toast says so and points to the marked fields (issue 35).
+    if (problems(ready)) return toastError(MESSAGES.batchFieldsMissing.title, MESSAGES.batchFieldsMissing.description);
     setPhase('registering');
     const count = await registerRows(ready, sharedFieldsOf(values), (key, registration) => patchRow(key, { registration }));
     setPhase('done');
@@ -135,6 +142,13 @@ export default function BatchSubmitPage() {
                 <p className="mt-2 text-sm text-muted-foreground" aria-live="polite">
                   {rows.length} of {BATCH_MAX_WORKS} chosen · {ready.length} uploaded
                 </p>
+              </div>
+            )}
+            {phase === 'choosing' && rows.some((row) => row.title.trim() === '') && (
+              <div>
+                <Button type="button" variant="outline" size="sm" onClick={titlesFromFileNames}>
+                  Use the file names as titles
+                </Button>
               </div>
             )}
             {rows.length > 0 && <BatchRowList rows={rows} locked={phase !== 'choosing'} onPatch={patchRow} onRemove={removeRow} />}

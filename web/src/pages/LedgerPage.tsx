@@ -16,6 +16,7 @@ import {
   atCursor,
   atPage,
   clearedFilters,
+  isFiltered,
   ledgerApiPath,
   ledgerUrlParams,
   readLedgerView,
@@ -104,9 +105,17 @@ export default function LedgerPage() {
           Every public artwork registered here, with its trust status and proof page. Search and filters cover the whole ledger.
         </p>
         <p className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-live="polite">
+          {/* While a search or filter narrows the list, its count comes first (issue 35): the
+              verified count is of the whole ledger and does not follow the filters. */}
+          {data && isFiltered(view) && (
+            <span>
+              <strong className="font-semibold">{formatTotal(data.total, data.total_exact)}</strong>{' '}
+              {data.total === 1 ? 'work matches' : 'works match'} the search and filters
+            </span>
+          )}
           <span>
             <strong className="font-semibold">{data ? data.total_verified : '…'}</strong> verified{' '}
-            {data?.total_verified === 1 ? 'work' : 'works'} in the ledger
+            {data?.total_verified === 1 ? 'work' : 'works'} in the {data && isFiltered(view) ? 'whole ledger' : 'ledger'}
           </span>
           <span>{data ? `Page ${data.page} of ${pages}` : 'Loading…'}</span>
         </p>

@@ -90,7 +90,7 @@ function Proof({ work }: { work: PublicWork }) {
           <TrustBreakdown trust={work.trust} />
           <ResourcesSection resources={work.verification_resources} />
           <LogPanel work={work} />
-          <WorkHistory history={work.history} />
+          <WorkHistory work={work} />
           <AuthorshipNote work={work} pageUrl={work.verify_url} />
         </div>
         <div className="grid min-w-0 gap-6 lg:col-start-2 lg:row-start-2">

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LogIn } from 'lucide-react';
 import { MESSAGES, adminConnectionErrorMessage, adminLoginFailedMessage } from '../../../../core/messages';
 import { ApiError } from '../../lib/api';
-import { toastError } from '../../lib/toast';
+import { dismissToasts, toastError } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/Card';
 import { Input } from '../ui/Input';
@@ -26,6 +26,8 @@ export function LoginForm({ onLogin }: { onLogin: (email: string, password: stri
     setBusy(true);
     try {
       await onLogin(email.trim(), password);
+      // An earlier attempt's 'Login failed' must not stay over the dashboard (issue 35).
+      dismissToasts();
     } catch (error) {
       const pair =
         error instanceof ApiError && error.status === 0

@@ -28,7 +28,7 @@ export function LedgerPager(props: LedgerPagerProps) {
   return (
     <nav aria-label="Ledger pages" className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {PAGER_TEXT.showing(from, to, props.totalLabel, 'submissions')}
+        {PAGER_TEXT.showing(from, to, props.totalLabel, { one: 'submission', many: 'submissions' })}
       </p>
       <div className="flex flex-wrap items-center justify-center gap-2">
         <Button variant="outline" size="sm" onClick={() => prevCursor && onCursor(prevCursor)} disabled={!prevCursor}>

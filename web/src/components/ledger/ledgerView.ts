@@ -95,6 +95,11 @@ export function atCursor(view: LedgerView, cursor: string): LedgerView {
  * default, page 1 (decision 0022; the original kept platform, tag and date, leaving people on an
  * empty result with no way out).
  */
+/** Whether a search or a filter narrows the list (the sort does not). */
+export function isFiltered(view: LedgerView): boolean {
+  return view.search.trim() !== '' || view.tool !== '' || view.platform !== '' || view.tag !== '' || view.date !== '';
+}
+
 export function clearedFilters(): LedgerView {
   return { ...DEFAULT_LEDGER_VIEW };
 }

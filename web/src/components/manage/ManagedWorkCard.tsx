@@ -4,15 +4,17 @@
 import { useState, type FormEvent } from 'react';
 import { MANAGE, type ManageResourceType } from '../../../../core/constants';
 import type { ManagedWork, ManageResource, ManageWorkChange } from '../../../../core/api/manage';
+import { logEntryText } from '../../../../core/proof-text';
 import { describeWorkUpdate } from '../../../../core/api/work-history';
 import { errorMessage } from '../../lib/api';
 import { changeManagedWork, watchManagedWork, withdrawManagedWork } from '../../lib/manageApi';
 import { WorkAlerts } from './WorkAlerts';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { MESSAGES } from '../../../../core/messages';
+import { MESSAGES, type MessagePair } from '../../../../core/messages';
 import { Badge } from '../ui/Badge';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { FieldError, fieldErrorId } from '../ui/FieldError';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
@@ -32,19 +34,21 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [confirmingWithdrawal, setConfirmingWithdrawal] = useState(false);
   const [busy, setBusy] = useState(false);
   const ids = { url: `url-${work.id}`, kind: `kind-${work.id}`, reason: `reason-${work.id}` };
   const staged = JSON.stringify(resources) !== JSON.stringify(work.resources);
   const withdrawn = work.status === 'withdrawn';
 
-  async function run(action: () => Promise<ManagedWork>) {
+  /** Runs a change and says what it did: only changes to the record are logged (issue 35). */
+  async function run(action: () => Promise<ManagedWork>, done: MessagePair = MESSAGES.manageWorkUpdated) {
     setBusy(true);
     setError(null);
     try {
       const next = await action();
       onChanged(next);
       setResources(next.resources);
-      toastSuccess(MESSAGES.manageWorkUpdated.title, MESSAGES.manageWorkUpdated.description);
+      toastSuccess(done.title, done.description);
     } catch (err) {
       setError(errorMessage(err));
       toastError('Not saved', errorMessage(err));
@@ -191,7 +195,13 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
         )}
 
         {work.status === 'public' && (
-          <WorkAlerts work={work} busy={busy} onWatch={(watching) => void run(() => watchManagedWork(work.id, watching))} />
+          <WorkAlerts
+            work={work}
+            busy={busy}
+            onWatch={(watching) =>
+              void run(() => watchManagedWork(work.id, watching), watching ? MESSAGES.manageAlertsOn : MESSAGES.manageAlertsOff)
+            }
+          />
         )}
 
         {work.history.length > 0 && (
@@ -201,6 +211,7 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
               {work.history.map((h) => (
                 <li key={`${h.at}-${h.leaf_index ?? ''}`}>
                   Updated on {dateFormat.format(new Date(h.at))}: {describeWorkUpdate(h)}
+                  {h.leaf_index !== null && ` (${logEntryText(h.leaf_index)})`}
                 </li>
               ))}
             </ol>
@@ -214,7 +225,8 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
               className="mt-2 grid gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                void run(() => withdrawManagedWork(work.id, reason));
+                // Withdrawing takes the work off the public registry: asked once more (issue 35).
+                setConfirmingWithdrawal(true);
               }}
             >
               <Label htmlFor={ids.reason}>Why do you withdraw it? (at most {MANAGE.withdrawalReason} characters)</Label>
@@ -230,6 +242,29 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
                 </Button>
               </div>
             </form>
+            <Dialog open={confirmingWithdrawal} onOpenChange={setConfirmingWithdrawal}>
+              <DialogContent>
+                <DialogHeader>
+                  <DialogTitle>{MESSAGES.manageWithdrawConfirm.title}</DialogTitle>
+                  <DialogDescription>{MESSAGES.manageWithdrawConfirm.description}</DialogDescription>
+                </DialogHeader>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button variant="outline">Keep it public</Button>
+                  </DialogClose>
+                  <Button
+                    variant="destructive"
+                    disabled={busy}
+                    onClick={() => {
+                      setConfirmingWithdrawal(false);
+                      void run(() => withdrawManagedWork(work.id, reason), MESSAGES.manageWorkWithdrawnDone);
+                    }}
+                  >
+                    Withdraw {work.registry_id}
+                  </Button>
+                </DialogFooter>
+              </DialogContent>
+            </Dialog>
           </details>
         )}
       </article>

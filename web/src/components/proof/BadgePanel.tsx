@@ -45,6 +45,8 @@ const ARTEFACTS: Artefact[] = [
   },
   { file: 'badge.svg', label: 'SVG', suffix: 'badge', toast: MESSAGES.badgeSvgDownloaded },
   { file: 'proof.jsonld', label: 'JSON-LD', suffix: 'authentication export', toast: MESSAGES.badgeJsonDownloaded },
+  // The file /verify-proof checks, on its own (it is also in the bundle).
+  { file: 'proof.json', label: 'Proof (.json)', suffix: 'for the proof checker', toast: MESSAGES.proofJsonDownloaded },
   { file: 'report.txt', label: 'TXT report', suffix: '', toast: MESSAGES.reportDownloaded },
   { file: 'report.pdf', label: 'PDF report', suffix: '', toast: MESSAGES.pdfReportDownloaded },
   { file: 'bundle.zip', label: 'Bundle (.zip)', suffix: '', toast: MESSAGES.bundleDownloaded },

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2, RefreshCw, ScrollText } from 'lucide-react';
 import type { PublicWork } from '../../../../core/api-types';
 import { HASH_DISPLAY } from '../../../../core/constants';
+import { LOG_ENTRY_NUMBERING, logSizeText } from '../../../../core/proof-text';
 import { Button } from '../ui/Button';
 import { Link } from 'react-router';
 import { checkWorkInLog, inclusionProofPath, inclusionVerifiedText, LOG_CHECKPOINT_PATH, LOG_KEY_PATH } from '../../lib/verifyProof';
@@ -25,7 +26,7 @@ export function LogPanel({ work }: { work: PublicWork }) {
     <ProofCard title="Transparency Log" icon={ScrollText}>
       <p className="text-sm text-muted-foreground">
         Every registration is appended to a public, append-only log (a Merkle tree as in RFC 9162) whose checkpoints the server signs.
-        Your browser recomputes the path from this work's entry to the signed root and checks the signature.
+        Your browser recomputes the path from this work's entry to the signed root and checks the signature. {LOG_ENTRY_NUMBERING}
       </p>
 
       <div aria-live="polite">
@@ -40,14 +41,15 @@ export function LogPanel({ work }: { work: PublicWork }) {
           <div className="grid gap-2 rounded-md border border-green-300 bg-success-soft p-4 text-sm text-green-950">
             <p className="flex items-start gap-2 font-semibold">
               <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              {inclusionVerifiedText(result.leafIndex, result.treeSize)}
+              {inclusionVerifiedText(result.leafIndex)}
             </p>
             <p>
-              Signed root hash{' '}
+              Signed checkpoint of <code className="font-mono text-xs">{result.origin}</code>: {logSizeText(result.treeSize)}, root
+              hash{' '}
               <code className="font-mono text-xs" title={result.rootHash}>
                 {result.rootHash.slice(0, HASH_DISPLAY.metadataPanel)}…
-              </code>{' '}
-              from the log <code className="font-mono text-xs">{result.origin}</code>.
+              </code>
+              .
             </p>
             <details>
               <summary className="cursor-pointer font-medium">Show the signed checkpoint</summary>

@@ -50,9 +50,14 @@ function underFieldMessages(fields: Record<string, string>): FieldErrorMap {
   );
 }
 
-/** A 400 carries the spec's own words for the field at fault; anything else gets the spec's generic text. */
+/**
+ * A 400 carries the spec's own words for the field at fault, a 429 the daily limit and when it
+ * ends (a retry now would fail again); anything else gets the spec's generic text.
+ */
 function failureMessage(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError && error.status === 400 && error.title) return { title: error.title, description: error.message };
+  if (error instanceof ApiError && error.status === 429)
+    return { title: error.title ?? MESSAGES.rateLimited.title, description: error.message };
   return MESSAGES.removalFailed;
 }
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/buttonStyles';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard, SpecTileCard } from './parts/FeatureCard';
-import { ADVANCED_FEATURES, CORE_FEATURES, SPEC_TILES } from './parts/featureList';
+import { ADVANCED_FEATURES, ARTIST_TOOLS, CORE_FEATURES, SPEC_TILES } from './parts/featureList';
 import { PageNav } from './parts/PageNav';
 import { PageShell } from './parts/PageShell';
 import { Section } from './parts/Section';
@@ -49,6 +49,14 @@ export default function FeaturesPage() {
       <Section id="advanced-features" title="Advanced Features">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {ADVANCED_FEATURES.map((feature) => (
+            <FeatureCard key={feature.title} feature={feature} />
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="artist-tools" title="For Artists and Those They Show Their Work">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {ARTIST_TOOLS.map((feature) => (
             <FeatureCard key={feature.title} feature={feature} />
           ))}
         </ul>

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { Field } from '../Field';
-import type { BatchRow } from './useBatchRows';
+import { titleFromFileName, type BatchRow } from './useBatchRows';
 
 function RowState({ row }: { row: BatchRow }) {
   const reg = row.registration;
@@ -102,6 +102,7 @@ export function BatchRowList({ rows, locked, onPatch, onRemove }: BatchRowListPr
                       aria-describedby={describedBy}
                       aria-invalid={invalid}
                       value={row.title}
+                      placeholder={titleFromFileName(row.fileName)}
                       maxLength={LIMITS.title}
                       disabled={locked}
                       onChange={(e) => onPatch(row.key, { title: e.target.value, titleError: undefined })}

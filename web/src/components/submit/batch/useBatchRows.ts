@@ -42,6 +42,9 @@ export function titleFromFileName(name: string): string {
   return base.slice(0, LIMITS.title);
 }
 
+/** File names compared as people read them: 'b2' before 'b10'. */
+const NATURAL_ORDER = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 function uploadFailure(error: unknown): string {
   return error instanceof ApiError && error.status > 0 ? error.message : errorMessage(error);
 }
@@ -92,11 +95,11 @@ export function useBatchRows() {
     }
   }, [uploadOne]);
 
-  /** Adds files up to the batch's limit; returns how many did not fit. */
+  /** Adds files up to the batch's limit, in their names' natural order (b1, b2, b10); returns how many did not fit. */
   const addFiles = useCallback(
     (chosen: readonly File[]): number => {
       const room = Math.max(0, BATCH_MAX_WORKS - rowsRef.current.length);
-      const taken = chosen.slice(0, room);
+      const taken = [...chosen].sort((a, b) => NATURAL_ORDER.compare(a.name, b.name)).slice(0, room);
       const added = taken.map((file): BatchRow => {
         const key = `row-${nextKey.current++}`;
         files.current.set(key, file);
@@ -105,7 +108,8 @@ export function useBatchRows() {
           key,
           fileName: file.name,
           previewUrl: URL.createObjectURL(file),
-          title: titleFromFileName(file.name),
+          // Empty: a file name is rarely a title, and a registered title is public (issue 35).
+          title: '',
           prompt: '',
           upload: { status: 'idle' },
           registration: { status: 'pending' },

@@ -1,4 +1,20 @@
-import { Award, Braces, FileSearch, Fingerprint, Gauge, ListTree, MessageSquareText, ShieldCheck, Scale, Users } from 'lucide-react';
+import {
+  Award,
+  BadgeCheck,
+  BellRing,
+  Braces,
+  FileCheck,
+  FileSearch,
+  Fingerprint,
+  Gauge,
+  Images,
+  KeyRound,
+  ListTree,
+  MessageSquareText,
+  ShieldCheck,
+  Scale,
+  Users,
+} from 'lucide-react';
 import type { Feature, SpecTile } from './FeatureCard';
 
 // Only features that exist in the product are listed here (decision 0003). Add a card when the
@@ -69,5 +85,38 @@ export const ADVANCED_FEATURES: Feature[] = [
     icon: ShieldCheck,
     title: 'Fair use and moderation',
     text: 'IP-based rate limits and daily fair-use limits on submissions and removal requests. Removal requests are reviewed within 48-72 hours, and every admin action is recorded in a full audit log.',
+  },
+];
+
+/** Added after the first release (issues 15, 18, 20): what artists and the people they hand a proof to can do. */
+export const ARTIST_TOOLS: Feature[] = [
+  {
+    icon: KeyRound,
+    title: 'Manage your works by e-mail',
+    text: 'Ask for a single-use link sent to the address you registered with: add or remove resources, change what is public, withdraw a work. Every change is recorded in its history and in the log.',
+    link: { to: '/manage', label: 'Manage my works' },
+  },
+  {
+    icon: Images,
+    title: 'Register several works at once',
+    text: 'Up to 50 images in one go, with what they share entered once. Each becomes a registration of its own, and you get a CSV of the Registry IDs.',
+    link: { to: '/fast-submit/batch', label: 'Register several works' },
+  },
+  {
+    icon: BellRing,
+    title: 'Alerts about copies',
+    text: 'Watch a work and get an e-mail when someone registers the same image, a near-identical one, or claims its profile links; or follow its alerts as an Atom feed.',
+  },
+  {
+    icon: BadgeCheck,
+    title: 'Live badge element',
+    text: 'One script tag and a <veriwork-badge> element show a work’s current status on any site, and link to its proof page.',
+    link: { to: '/implementation', label: 'Add a badge to your site' },
+  },
+  {
+    icon: FileCheck,
+    title: 'Proof checker',
+    text: 'Anyone can drop a work’s bundle or proof.json, with the image, on the Check a Proof page: the browser checks the log proof and the signature itself, and nothing is uploaded.',
+    link: { to: '/verify-proof', label: 'Check a proof' },
   },
 ];

@@ -1,3 +1,4 @@
+import type { LogWitnessing } from '../../../../../core/deployment-texts';
 import { SITE_NAME } from '../../../../../core/site';
 import { useSiteConfig } from '../../../lib/useSiteConfig';
 
@@ -9,6 +10,8 @@ export interface SiteFacts {
   /** null until the server has answered (pages then show no address rather than a guess). */
   supportEmail: string | null;
   sponsorUrl: string | null;
+  /** The log's witnesses and quorum (0 and 0 while loading: nothing is claimed before the server says so). */
+  witnessing: LogWitnessing;
 }
 
 function currentOrigin(): string {
@@ -23,5 +26,6 @@ export function useSite(): SiteFacts {
     siteUrl,
     supportEmail: data?.support_email || null,
     sponsorUrl: data?.sponsor_url ?? null,
+    witnessing: { log_witnesses: data?.log_witnesses ?? 0, log_witness_quorum: data?.log_witness_quorum ?? 0 },
   };
 }

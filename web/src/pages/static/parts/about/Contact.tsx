@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { aboutWitnessesText } from '../../../../../../core/deployment-texts';
 import { SponsorForm } from '../../../../components/layout/SponsorForm';
 import { ExternalLink } from '../ExternalLink';
 import { Prose, Section } from '../Section';
@@ -7,6 +8,7 @@ import type { SiteFacts } from '../useSite';
 
 /** Get in Touch, Support and Future. There are no social accounts, so the links are real channels. */
 export function Contact({ site }: { site: SiteFacts }) {
+  const witnesses = aboutWitnessesText(site.witnessing);
   const channels = [
     { href: `${site.siteUrl}/api/v1/ledger?format=rss`, label: 'RSS feed of newly registered works' },
     { href: `${site.siteUrl}/api/docs`, label: 'Public API documentation' },
@@ -29,6 +31,11 @@ export function Contact({ site }: { site: SiteFacts }) {
             </li>
           ))}
         </ul>
+        {witnesses && (
+          <Prose>
+            <p className="mt-4">{witnesses}</p>
+          </Prose>
+        )}
       </Section>
 
       <Section id="support" title="Support">
@@ -45,7 +52,6 @@ export function Contact({ site }: { site: SiteFacts }) {
       <Section id="future" title="Future">
         <Prose>
           <p>
-            We are exploring independent witnesses that co-sign our log checkpoints, so that no single operator has to be trusted.
             Ideas and requests are welcome at <SupportEmail />. See how we handle timestamps on the{' '}
             <Link to="/compliance">compliance page</Link>.
           </p>
