@@ -83,6 +83,8 @@ export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   '/badge/:file',
   '/embed/badge/:id',
   '/oembed',
+  // proof.jsonld's vocabulary: a constant document.
+  '/ns/proof',
   '/robots.txt',
   '/sitemap.xml',
   '/sitemaps/:file',
