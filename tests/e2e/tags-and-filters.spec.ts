@@ -27,7 +27,7 @@ const EMPTY = 'No submissions found matching your criteria';
 
 async function openLedger(page: Page, query = ''): Promise<void> {
   await page.goto(`/ledger${query}`);
-  await expect(page.getByText(/^Showing \d+-\d+ of \d+ submissions$/).or(page.getByText(EMPTY))).toBeVisible();
+  await expect(page.getByText(/^Showing (\d+-\d+ of \d+ submissions|1 of 1 submission)$/).or(page.getByText(EMPTY))).toBeVisible();
 }
 
 /** The option labels of a filter select, e.g. ['All Tags', 'AI Art (31)', 'portrait (1)']. */
