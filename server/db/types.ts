@@ -319,6 +319,13 @@ export interface DB {
   work_watches: WorkWatchesTable;
   watch_alerts: WatchAlertsTable;
   c2pa_manifest_stores: C2paManifestStoresTable;
+  mail_deliveries: MailDeliveriesTable;
+}
+
+/** Migration 023: messages the SMTP server accepted, by idempotency key (decision 0053). */
+export interface MailDeliveriesTable {
+  idempotency_key: string;
+  sent_at: Timestamp;
 }
 
 /** Migration 015: the C2PA manifest store a work's original carried (application/c2pa bytes). */

@@ -6,7 +6,7 @@ import { MANAGE, MANAGE_PATH } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import {
   countLinksSince,
   deleteManageSession,
@@ -47,7 +47,12 @@ function linkMessage(link: string) {
  * nothing either way; the e-mail goes out after the answer (a slow SMTP server must not make the
  * answer slower for registered addresses, which would tell them apart).
  */
-export async function requestManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
+export async function requestManageLink(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  mailer: MailSender,
+  log: LinkLog,
+  rawEmail: string,
+) {
   const email = normaliseEmail(rawEmail);
   const now = deps.now();
   if (!(await hasWorksForEmail(deps.db, email))) return;
@@ -61,10 +66,11 @@ export async function requestManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'n
   });
   const link = manageLink(deps.config.siteUrl, token);
   const { subject, text } = linkMessage(link);
-  // The address is never logged; in development the outbox file holds the link.
+  // The address is never logged; in development the outbox file holds the link. Queued (decision
+  // 0053): the queue's mail job sends it and retries while the SMTP server fails.
   mailer.send({ to: email, subject, text }).then(
-    (sent) => log.info(mailer.kind === 'outbox' ? { file: sent.file } : {}, 'manage link e-mail sent'),
-    (err: unknown) => log.error({ err }, 'could not send the manage link e-mail'),
+    () => log.info({}, 'manage link e-mail queued'),
+    (err: unknown) => log.error({ err }, 'could not queue the manage link e-mail'),
   );
 }
 

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../core/messages';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
-import { createMailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
 import { streamBundlesZip } from './bundles-zip';
 import { endManageSession, openManageLink, requestManageLink, sessionEmail } from './link-service';
@@ -59,13 +59,13 @@ function scheduleCleanup(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, features: ManageFeatures): Promise<void> {
+export async function manageRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  features: ManageFeatures,
+  mailer: MailSender,
+): Promise<void> {
   const { config } = deps;
-  const mailer = createMailer(config);
-  fastify.addHook('onClose', async () => {
-    await mailer.idle();
-    mailer.close();
-  });
   scheduleCleanup(fastify, deps);
 
   await fastify.register(async (scope) => {

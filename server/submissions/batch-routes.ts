@@ -7,7 +7,7 @@ import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig, rateLimitKey } from '../http/rate-limit';
 import { reserveRateLimitHits } from '../http/rate-limit-repository';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { registerBatch } from './batch-submissions';
 import { batchSubmissionSchema } from './schemas';
 
@@ -17,7 +17,7 @@ const BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 // The family of POST /api/submissions: a batch spends the same budget, one hit per work.
 const REGISTRATIONS = 'submissions';
 
-export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppDeps, mailer: Mailer): Promise<void> {
+export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimit } = deps.config;
 
@@ -43,7 +43,7 @@ export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppD
         );
         if (!fits) throw appError('rate_limited', MESSAGES.batchOverBudget.description, { title: MESSAGES.batchOverBudget.title });
       }
-      return registerBatch(deps, { shared, items }, { mailer, log: request.log });
+      return registerBatch(deps, { shared, items }, { mail, log: request.log });
     },
   );
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
 import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
-import { createMailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { readUploadedFile } from '../http/multipart-file';
 import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
@@ -95,14 +95,9 @@ async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
 
-export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const mailer = createMailer(config);
-  app.addHook('onClose', async () => {
-    await mailer.idle();
-    mailer.close();
-  });
   // The image worker pool serves uploads, lookups and the admin image check; it ends with the app.
   app.addHook('onClose', async () => closeImagePool(config.imageProcessing));
   scheduleUploadCleanup(app, deps);
@@ -121,11 +116,11 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps)
       preValidation: emptyBodyAsForm,
     },
     async (request, reply) => {
-      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mailer, log: request.log });
+      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mail });
       return reply.status(201).send(receiptOf(work));
     },
   );
-  await batchSubmissionRoutes(app, deps, mailer);
+  await batchSubmissionRoutes(app, deps, mail);
 
   app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema }, async (request, reply) => {
     const { token } = request.query;

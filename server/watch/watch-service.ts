@@ -6,7 +6,7 @@ import { notFound } from '../../core/app-error';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from '../mail/link-tokens';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { findPublicWork } from '../works/works-repository';
 import { confirmWatch, deleteWatchByUnsubscribeHash, upsertPendingWatch } from './watch-repository';
 
@@ -22,7 +22,7 @@ export const linkTo = (siteUrl: string, path: string, token: string) => `${siteU
 
 export async function requestWatch(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
-  mailer: Mailer,
+  mailer: MailSender,
   log: WatchLog,
   ref: string,
   email: string,
@@ -50,8 +50,8 @@ export async function requestWatch(
     'If you did not ask for this, ignore this message: nothing will be sent to you.',
   ].join('\n');
   mailer.send({ to: email, subject: `Confirm: watch ${work.registry_id} on ${SITE_NAME}`, text }).then(
-    () => log.info({ submission: work.id }, 'watch confirmation e-mail sent'),
-    (err: unknown) => log.error({ err, submission: work.id }, 'could not send the watch confirmation e-mail'),
+    () => log.info({ submission: work.id }, 'watch confirmation e-mail queued'),
+    (err: unknown) => log.error({ err, submission: work.id }, 'could not queue the watch confirmation e-mail'),
   );
 }
 
