@@ -22,6 +22,7 @@ import { manageRoutes } from './manage/routes';
 import { rescoreWork } from './submissions/rescore';
 import { publicWorkBundle } from './proof/work-bundle';
 import { adminRoutes } from './admin/routes';
+import { jobsRoutes } from './admin/jobs-routes';
 import { proofRoutes } from './proof/routes';
 import { tlogRoutes } from './tlog/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -109,7 +110,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   backgroundOfApp.set(app, background);
   const { mail } = background;
   // The removals feature's admin routes live in the admin scope (its session and origin checks).
-  const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes]);
+  // …and so do the job queue's (jobs-routes.ts, given this app's queue).
+  const jobsAdmin = (scope: FastifyInstance, d: AppDeps) => jobsRoutes(scope, d, background.jobs);
+  const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes, jobsAdmin]);
   // The manage feature re-scores works with the submissions feature's trust engine, zips the proof feature's bundles
   // and shows the watch feature's alerts.
   const manageWithTrustEngine = (scope: FastifyInstance, d: AppDeps) =>
