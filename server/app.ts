@@ -35,6 +35,10 @@ import { JobQueue } from './jobs/job-queue';
 import { createMailer } from './mail/mailer';
 import { defineMailJob, type MailSender } from './mail/mail-queue';
 import { defineWatchAlertsJob } from './watch/alert-scanner';
+import { loginThrottleCleanupJob } from './admin/login-throttle';
+import { rateLimitCounterCleanupJob } from './http/rate-limit';
+import { manageCleanupJob } from './manage/routes';
+import { uploadSweepJob } from './submissions/routes';
 
 export interface BackgroundWork {
   jobs: JobQueue;
@@ -60,6 +64,14 @@ function installBackgroundWork(app: FastifyInstance, deps: AppDeps): BackgroundW
   const mailer = createMailer(deps.config);
   const mail = defineMailJob(jobs, deps, mailer, app.log);
   defineWatchAlertsJob(jobs, deps, mail, app.log);
+  // Clean-ups and sweeps, hourly, each by one process.
+  for (const kind of [
+    loginThrottleCleanupJob(deps.db, deps.now, app.log),
+    rateLimitCounterCleanupJob(deps.db),
+    manageCleanupJob(deps),
+    uploadSweepJob(deps, app.log),
+  ])
+    jobs.define(kind);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
