@@ -104,6 +104,7 @@ describe('foundation', () => {
       'ledger_counters',
       'ledger_version',
       'login_throttle',
+      'mail_deliveries',
       'manage_links',
       'manage_sessions',
       'public_submissions',
