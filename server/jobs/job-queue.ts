@@ -28,6 +28,8 @@ export interface JobKind<T extends object> {
   run(data: T, job: { id: string }): Promise<void>;
 }
 
+const PERIODIC_POLLING_SECONDS = 15;
+
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface JobQueueOptions {
@@ -87,7 +89,7 @@ export class JobQueue {
       else await this.#boss.unschedule(kind.name);
       const id = await this.#boss.work<object>(
         kind.name,
-        { batchSize: 1, pollingIntervalSeconds: this.#options.pollingIntervalSeconds },
+        { batchSize: 1, pollingIntervalSeconds: this.#pollingFor(kind) },
         async ([job]) => {
           try {
             await kind.run(job.data, { id: job.id });
@@ -100,6 +102,14 @@ export class JobQueue {
       this.#workers.set(kind.name, id);
     }
     this.#started = true;
+  }
+
+  /**
+   * Periodic kinds are queued at most once a minute (by the scheduler, which wakes nobody), so
+   * their workers look less often: fewer idle queries on the embedded database's one connection.
+   */
+  #pollingFor(kind: JobKind<object>): number {
+    return kind.cron ? Math.max(PERIODIC_POLLING_SECONDS, this.#options.pollingIntervalSeconds) : this.#options.pollingIntervalSeconds;
   }
 
   /** Waits (up to `timeoutMs`) for running jobs, then stops; jobs not finished are run again later. */
