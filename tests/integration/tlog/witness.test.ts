@@ -92,7 +92,11 @@ describe('witnessed checkpoints', () => {
       // The witness remembers the size and root it cosigned, in one file per log.
       const [file] = stateFiles(w);
       const state = JSON.parse(fs.readFileSync(path.join(w.stateDir, 'logs', file), 'utf8'));
-      expect(state).toEqual({ origin: ORIGIN, treeSize: 4, rootHash: note.split('\n')[2] });
+      expect(state).toEqual({ origin: ORIGIN, treeSize: '4', rootHash: note.split('\n')[2] });
+      // Issue 34: the key and the memory are the witness's alone, though the test made the folder 0755.
+      const mode = (file: string) => fs.statSync(file).mode & 0o777;
+      expect([w.stateDir, path.join(w.stateDir, 'logs')].map(mode)).toEqual([0o700, 0o700]);
+      expect([path.join(w.stateDir, 'logs', file), path.join(w.stateDir, 'witness-key.pem')].map(mode)).toEqual([0o600, 0o600]);
     }
   });
 
@@ -209,7 +213,7 @@ describe('witness refusals (C2SP tlog-witness status codes)', () => {
     expect(res.status).toBe(422);
     // Refusals change nothing: the witness still holds size 4.
     const [file] = stateFiles(witnesses[1]);
-    expect(JSON.parse(fs.readFileSync(path.join(witnesses[1].stateDir, 'logs', file), 'utf8')).treeSize).toBe(4);
+    expect(JSON.parse(fs.readFileSync(path.join(witnesses[1].stateDir, 'logs', file), 'utf8')).treeSize).toBe('4');
   });
 });
 
