@@ -1,5 +1,5 @@
 // `npm run verify -- <proof bundle> [image] (--site <URL> | --key <vkey> | --key-file <file>)`,
-// run as a separate process on bundles the server produced (getProofBundle) and on forged ones.
+// run as a separate process on bundles the server produced (witnessedProofBundle) and on forged ones.
 // Issue 15: the key inside a bundle is never trusted, so a bundle re-signed with a fresh key fails.
 // Issue 34: nor is its policy; without a trusted policy the command fails unless --no-witnesses;
 // a checkpoint that does not extend the last one verified for the log (a fork) is refused.
@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { getProofBundle, type ProofBundle } from '../../../server/tlog/proofs';
+import type { ProofBundle } from '../../../server/tlog/proofs';
+import { witnessedProofBundle } from '../../../server/tlog/witnessing/proof-bundle';
 import { signCheckpoint } from '../../../server/tlog/checkpoint';
 import { createSigner, generateKeyPair, type TlogSigner } from '../../../server/tlog/keys';
 import { inclusionProof, rootHash } from '../../../server/tlog/merkle';
@@ -120,7 +121,7 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) await insertLoggedWork(t.deps.db);
   work = await insertLoggedWork(t.deps.db, { image_hash: crypto.createHash('sha256').update(image).digest('hex') });
   await insertLoggedWork(t.deps.db);
-  bundle = (await getProofBundle(t.deps, work.id))!;
+  bundle = (await witnessedProofBundle(t.deps, work.id))!;
   vkey = (await t.app.inject({ method: 'GET', url: '/api/log/key' })).body;
   logSigner = await getLogSigner(t.deps);
   publishedPolicy = (await t.app.inject({ method: 'GET', url: '/log/policy' })).body;
@@ -374,7 +375,7 @@ describe('verify command: forked checkpoints (signed with the real log key) and 
     const seen = knownLogs(home).checkpoints[vkey] as { seen_at: string };
 
     const newer = await insertLoggedWork(t.deps.db);
-    const newBundle = (await getProofBundle(t.deps, newer.id))!;
+    const newBundle = (await witnessedProofBundle(t.deps, newer.id))!;
     expect(newBundle.tree_size).toBe(7);
     const consistency = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/log/proof/consistency?first=6&second=7' })).body);
     const [offline, carried] = await Promise.all([

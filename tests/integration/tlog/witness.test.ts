@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { signCheckpoint } from '../../../server/tlog/checkpoint';
 import { ensureCheckpoint } from '../../../server/tlog/checkpoints';
 import { createSigner, generateKeyPair, keyPairToPem, type TlogSigner } from '../../../server/tlog/keys';
-import { getProofBundle } from '../../../server/tlog/proofs';
+import { witnessedProofBundle } from '../../../server/tlog/witnessing/proof-bundle';
 import { inclusionProof, rootHash } from '../../../server/tlog/merkle';
 import { formatTlogProof } from '../../../core/tlog-proof';
 import { noPolicyMessage } from '../../../server/cli/trusted-policies';
@@ -231,7 +231,7 @@ describe('witness refusals (C2SP tlog-witness status codes)', () => {
 
 describe('verify command with the witness policy', () => {
   it('passes a genuine cosigned bundle and its tlog-proof offline, and rejects (exit 1) a checkpoint lacking the quorum', async () => {
-    const bundle = (await getProofBundle(t.deps, work.id)) as Awaited<ReturnType<typeof getProofBundle>> & {
+    const bundle = (await witnessedProofBundle(t.deps, work.id)) as Awaited<ReturnType<typeof witnessedProofBundle>> & {
       policy: string;
       tlog_proof: string;
     };
@@ -280,7 +280,7 @@ describe('verify command with the witness policy', () => {
 });
 
 describe('verify command: a forked checkpoint signed with the real log key (issue 34)', () => {
-  type Bundle = Awaited<ReturnType<typeof getProofBundle>> & { policy: string; tlog_proof: string };
+  type Bundle = Awaited<ReturnType<typeof witnessedProofBundle>> & { policy: string; tlog_proof: string };
   const quorum = 'cosignatures from all 2 witnesses (witness1.test, witness2.test)';
   const failures = (result: { stdout: string }) => result.stdout.split('\n').filter((l) => l.startsWith('✗'));
   let bundle: Bundle;
@@ -293,7 +293,7 @@ describe('verify command: a forked checkpoint signed with the real log key (issu
   };
 
   beforeAll(async () => {
-    bundle = (await getProofBundle(t.deps, work.id)) as Bundle;
+    bundle = (await witnessedProofBundle(t.deps, work.id)) as Bundle;
     // A tree of as many entries as the witnessed one, whose first entry claims another image.
     const entry = bundle.leaf_canonical_json.replace(/"image_sha256":"[0-9a-f]{64}"/, `"image_sha256":"${'ab'.repeat(32)}"`);
     expect(entry).not.toBe(bundle.leaf_canonical_json);
