@@ -254,6 +254,20 @@ export const MANAGE = {
 } as const;
 /** The manage page; the e-mailed link is MANAGE_PATH?token=… */
 export const MANAGE_PATH = '/manage';
+
+// ---- E-mailed confirmation links (decision 0053) ----
+/**
+ * The pages the confirmation links of e-mails open: each shows a button that POSTs the token,
+ * because mail scanners open GET links and must not confirm anything.
+ */
+export const CONFIRM_PAGES = {
+  /** The registration's e-mail verification: ?token=… */
+  email: '/confirm-email',
+  /** A watch's confirmation: ?token=… */
+  watch: '/watch/confirm',
+} as const;
+/** E-mail verification links one client address may open (POST) an hour. */
+export const EMAIL_CONFIRMATIONS_PER_HOUR = 30;
 /** Resource kinds an artist adds on the manage page: a profile of theirs, or a link about this work. */
 export const MANAGE_RESOURCE_TYPES = ['artist_profile', 'external_link'] as const;
 export type ManageResourceType = (typeof MANAGE_RESOURCE_TYPES)[number];
@@ -277,6 +291,18 @@ export const WATCH = {
   promiseMinutes: 5,
   /** Watch requests one client address may make an hour. */
   requestsPerHour: 10,
+  /**
+   * Confirmation e-mails one address may be sent an hour, whatever the works and whoever asks:
+   * further requests get the same answer and no e-mail (as the manage link's).
+   */
+  confirmationsPerAddressPerHour: 3,
+  /**
+   * A pending confirmation is not sent again while it is younger than this: repeated requests for
+   * one work and address send one e-mail. Past it, a request sends a fresh link (the old one stops).
+   */
+  pendingConfirmationHours: 24,
+  /** Confirmation links one client address may open an hour. */
+  confirmationsPerHour: 30,
   /** Entries in a work's alert feed. */
   feedEntries: 50,
 } as const;
