@@ -234,14 +234,17 @@ export const REGISTRY_SEQ_MIN_DIGITS = 6;
  * A link sent to the artist's address opens the manage page once and expires after
  * `linkMinutes`; the page's session (a cookie) lasts `sessionMinutes`. At most
  * `linksPerAddressPerHour` links are sent to one address an hour (more requests get the same
- * answer and no e-mail), and one client address may ask for links or open them
- * `requestsPerHour` times.
+ * answer and no e-mail). One client address may ask for links `requestsPerHour` times and open
+ * links `opensPerHour` times: two budgets, so asking from a shared address never locks the artist
+ * out of the link they were just sent.
  */
 export const MANAGE = {
   linkMinutes: 30,
   sessionMinutes: 60,
   linksPerAddressPerHour: 3,
   requestsPerHour: 10,
+  /** Links one client address may open an hour (a family of its own, not the asking budget). */
+  opensPerHour: 30,
   /** Reads and changes of the manage page one client address may make an hour. */
   changesPerHour: 200,
   /** Resources a work may carry (the fast-submit marker not counted). */
