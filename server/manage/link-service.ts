@@ -16,6 +16,7 @@ import {
   insertManageLink,
   insertManageSession,
   useManageLink,
+  withAddressLock,
 } from './manage-repository';
 import { hashToken, newToken, normaliseEmail, TOKEN_PATTERN } from './tokens';
 
@@ -53,15 +54,15 @@ function linkMessage(link: string) {
 export async function deliverManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
   const email = normaliseEmail(rawEmail);
   const now = deps.now();
-  if (!(await hasWorksForEmail(deps.db, email))) return;
-  if ((await countLinksSince(deps.db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return;
-  const { token, hash } = newToken();
-  await insertManageLink(deps.db, {
-    tokenHash: hash,
-    email,
-    now,
-    expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS),
+  // Deferred work of several requests runs at once: the address's lock keeps the cap exact.
+  const token = await withAddressLock(deps.db, email, async (db) => {
+    if (!(await hasWorksForEmail(db, email))) return null;
+    if ((await countLinksSince(db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return null;
+    const { token, hash } = newToken();
+    await insertManageLink(db, { tokenHash: hash, email, now, expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS) });
+    return token;
   });
+  if (!token) return;
   const link = manageLink(deps.config.siteUrl, token);
   const { subject, text } = linkMessage(link);
   // The address is never logged; in development the outbox file holds the link.

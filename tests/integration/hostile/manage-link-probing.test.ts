@@ -67,9 +67,9 @@ describe('asking for a manage link', () => {
     // The rate-limit counter only; nothing about the address.
     expect(registered.inRequest).toBe(1);
     expect(unregistered.inRequest).toBe(1);
-    // After the answer: the look-up (and for the registered address, the hourly count and the link).
-    expect(unregistered.inAll).toBe(2);
-    expect(registered.inAll).toBe(4);
+    // After the answer: the address lock and the look-up (and for the registered address, the hourly count and the link).
+    expect(unregistered.inAll).toBe(3);
+    expect(registered.inAll).toBe(5);
     expect(manageLinkMessages(t)).toHaveLength(1);
   });
 
