@@ -203,7 +203,7 @@ export const MESSAGES = {
   },
   watchRequested: {
     title: 'Check your inbox',
-    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
   },
   watchConfirmed: { title: 'Watching this work', description: 'You will get an e-mail when a copy of this work is registered.' },
   watchLinkInvalid: { title: 'Link not valid', description: 'This link is not valid or was already used.' },

@@ -120,7 +120,7 @@ describe('mail a stranger can trigger', () => {
       const answer = await askToWatch(work.id, victim);
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual({
-        message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+        message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
       });
     }
     const capped = await settled(victim, WATCH.confirmationsPerAddressPerHour);

@@ -59,7 +59,7 @@ describe('watching a work for copies', () => {
     });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({
-      message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+      message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
     });
     const confirmation = await waitFor(() => to(WATCHER)[0], 'the confirmation e-mail');
     expect(confirmation.raw).toContain(`Subject: Confirm: watch ${watched.registry_id} on VeriWork`);
