@@ -234,14 +234,17 @@ export const REGISTRY_SEQ_MIN_DIGITS = 6;
  * A link sent to the artist's address opens the manage page once and expires after
  * `linkMinutes`; the page's session (a cookie) lasts `sessionMinutes`. At most
  * `linksPerAddressPerHour` links are sent to one address an hour (more requests get the same
- * answer and no e-mail), and one client address may ask for links or open them
- * `requestsPerHour` times.
+ * answer and no e-mail). One client address may ask for links `requestsPerHour` times and open
+ * links `opensPerHour` times: two budgets, so asking from a shared address never locks the artist
+ * out of the link they were just sent.
  */
 export const MANAGE = {
   linkMinutes: 30,
   sessionMinutes: 60,
   linksPerAddressPerHour: 3,
   requestsPerHour: 10,
+  /** Links one client address may open an hour (a family of its own, not the asking budget). */
+  opensPerHour: 30,
   /** Reads and changes of the manage page one client address may make an hour. */
   changesPerHour: 200,
   /** Resources a work may carry (the fast-submit marker not counted). */
@@ -254,6 +257,20 @@ export const MANAGE = {
 } as const;
 /** The manage page; the e-mailed link is MANAGE_PATH?token=… */
 export const MANAGE_PATH = '/manage';
+
+// ---- E-mailed confirmation links (decision 0053) ----
+/**
+ * The pages the confirmation links of e-mails open: each shows a button that POSTs the token,
+ * because mail scanners open GET links and must not confirm anything.
+ */
+export const CONFIRM_PAGES = {
+  /** The registration's e-mail verification: ?token=… */
+  email: '/confirm-email',
+  /** A watch's confirmation: ?token=… */
+  watch: '/watch/confirm',
+} as const;
+/** E-mail verification links one client address may open (POST) an hour. */
+export const EMAIL_CONFIRMATIONS_PER_HOUR = 30;
 /** Resource kinds an artist adds on the manage page: a profile of theirs, or a link about this work. */
 export const MANAGE_RESOURCE_TYPES = ['artist_profile', 'external_link'] as const;
 export type ManageResourceType = (typeof MANAGE_RESOURCE_TYPES)[number];
@@ -277,6 +294,18 @@ export const WATCH = {
   promiseMinutes: 5,
   /** Watch requests one client address may make an hour. */
   requestsPerHour: 10,
+  /**
+   * Confirmation e-mails one address may be sent an hour, whatever the works and whoever asks:
+   * further requests get the same answer and no e-mail (as the manage link's).
+   */
+  confirmationsPerAddressPerHour: 3,
+  /**
+   * A pending confirmation is not sent again while it is younger than this: repeated requests for
+   * one work and address send one e-mail. Past it, a request sends a fresh link (the old one stops).
+   */
+  pendingConfirmationHours: 24,
+  /** Confirmation links one client address may open an hour. */
+  confirmationsPerHour: 30,
   /** Entries in a work's alert feed. */
   feedEntries: 50,
 } as const;

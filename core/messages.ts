@@ -203,11 +203,25 @@ export const MESSAGES = {
   },
   watchRequested: {
     title: 'Check your inbox',
-    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
   },
   watchConfirmed: { title: 'Watching this work', description: 'You will get an e-mail when a copy of this work is registered.' },
   watchLinkInvalid: { title: 'Link not valid', description: 'This link is not valid or was already used.' },
   watchStopped: { title: 'Alerts stopped', description: 'You will no longer get alerts for this work.' },
+  // The pages e-mailed links open (decision 0053): nothing happens until the button is pressed.
+  watchConfirmPage: {
+    title: 'Confirm the watch',
+    description: 'Press the button to start getting an e-mail when a copy of this work is registered.',
+  },
+  watchConfirmButton: { title: 'Start watching', description: 'Starts the alerts for this address.' },
+  emailConfirmPage: {
+    title: 'Confirm your e-mail address',
+    description: "Press the button to confirm the address of your registration. A verified address raises the work's trust score.",
+  },
+  emailConfirmButton: { title: 'Confirm my address', description: 'Marks the address verified.' },
+  watchUnsubscribePage: { title: 'Stop the alerts', description: 'Press the button to stop the alerts for this work.' },
+  watchUnsubscribeButton: { title: 'Stop alerts', description: 'Ends this watch.' },
+  confirmLinkMissing: { title: 'Link not valid', description: 'This page needs the link from the e-mail. Please open it again.' },
   submissionNotFound: {
     title: 'Submission Not Found',
     description: "This Registry ID doesn't exist or the submission is private.",

@@ -341,6 +341,8 @@ export interface WorkWatchesTable {
   confirmed_at: NullableTimestamp;
   last_alert_id: ColumnType<string, string | number | undefined, string | number>;
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** Migration 023: when the last confirmation e-mail was sent (null for a watch made confirmed). */
+  confirm_sent_at: NullableTimestamp;
 }
 
 /** Migration 014: a later work that looks like a copy of a watched one. */

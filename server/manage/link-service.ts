@@ -1,6 +1,7 @@
 // The e-mailed link (issue 18): asked for on any proof page, sent to the address only when works
 // are registered with it, and opened once for a short session. The answer to a request is the
-// same whether or not the address has works, so nobody can learn which addresses are registered.
+// same, and as fast, whether or not the address has works (the look-up runs after it), so nobody
+// can learn which addresses are registered.
 import { appError } from '../../core/app-error';
 import { MANAGE, MANAGE_PATH } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
@@ -15,6 +16,7 @@ import {
   insertManageLink,
   insertManageSession,
   useManageLink,
+  withAddressLock,
 } from './manage-repository';
 import { hashToken, newToken, normaliseEmail, TOKEN_PATTERN } from './tokens';
 
@@ -43,29 +45,33 @@ function linkMessage(link: string) {
 }
 
 /**
- * Sends a link when the address has works and has not had too many links this hour. Returns
- * nothing either way; the e-mail goes out after the answer (a slow SMTP server must not make the
- * answer slower for registered addresses, which would tell them apart).
+ * The deferred work of a manage-link request, run after the answer (server/http/after-answer.ts;
+ * it moves onto the job queue when there is one): sends a link when the address has works and
+ * has not had too many links this hour. The request itself reads nothing about the address, so
+ * it does the same work in the same time whether or not the address is registered; only this
+ * function differs, and nobody waits for it.
  */
-export async function requestManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
+export async function deliverManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
   const email = normaliseEmail(rawEmail);
   const now = deps.now();
-  if (!(await hasWorksForEmail(deps.db, email))) return;
-  if ((await countLinksSince(deps.db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return;
-  const { token, hash } = newToken();
-  await insertManageLink(deps.db, {
-    tokenHash: hash,
-    email,
-    now,
-    expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS),
+  // Deferred work of several requests runs at once: the address's lock keeps the cap exact.
+  const token = await withAddressLock(deps.db, email, async (db) => {
+    if (!(await hasWorksForEmail(db, email))) return null;
+    if ((await countLinksSince(db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return null;
+    const { token, hash } = newToken();
+    await insertManageLink(db, { tokenHash: hash, email, now, expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS) });
+    return token;
   });
+  if (!token) return;
   const link = manageLink(deps.config.siteUrl, token);
   const { subject, text } = linkMessage(link);
   // The address is never logged; in development the outbox file holds the link.
-  mailer.send({ to: email, subject, text }).then(
-    (sent) => log.info(mailer.kind === 'outbox' ? { file: sent.file } : {}, 'manage link e-mail sent'),
-    (err: unknown) => log.error({ err }, 'could not send the manage link e-mail'),
-  );
+  try {
+    const sent = await mailer.send({ to: email, subject, text });
+    log.info(mailer.kind === 'outbox' ? { file: sent.file } : {}, 'manage link e-mail sent');
+  } catch (err) {
+    log.error({ err }, 'could not send the manage link e-mail');
+  }
 }
 
 const refused = (message: { title: string; description: string }) =>

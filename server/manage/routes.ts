@@ -8,11 +8,12 @@ import { MANAGE } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
+import { createAfterAnswer } from '../http/after-answer';
 import { rateLimitConfig } from '../http/rate-limit';
 import { createMailer } from '../mail/mailer';
 import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
 import { streamBundlesZip } from './bundles-zip';
-import { endManageSession, openManageLink, requestManageLink, sessionEmail } from './link-service';
+import { deliverManageLink, endManageSession, openManageLink, sessionEmail } from './link-service';
 import { deleteExpiredManageRows } from './manage-repository';
 import { listManagedWorks } from './managed-works';
 import {
@@ -62,7 +63,9 @@ function scheduleCleanup(app: FastifyInstance, deps: AppDeps): void {
 export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, features: ManageFeatures): Promise<void> {
   const { config } = deps;
   const mailer = createMailer(config);
+  const afterAnswer = createAfterAnswer(fastify.log);
   fastify.addHook('onClose', async () => {
+    await afterAnswer.idle();
     await mailer.idle();
     mailer.close();
   });
@@ -79,8 +82,14 @@ export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, feat
     });
 
     const disabled = config.rateLimit.disabled;
+    // Asking for a link and opening one are budgets of their own: asking ten times from a shared
+    // address must not stop the artist opening the link they were just sent.
     const links = {
       rateLimit: rateLimitConfig('manage-links', MANAGE.requestsPerHour, 'hour', disabled),
+      validationError: validationFailedError,
+    };
+    const opens = {
+      rateLimit: rateLimitConfig('manage-link-opens', MANAGE.opensPerHour, 'hour', disabled),
       validationError: validationFailedError,
     };
     const changes = {
@@ -106,12 +115,14 @@ export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, feat
     };
 
     app.post('/api/manage/link', { schema: requestLinkRouteSchema, config: links }, async (request, reply) => {
-      await requestManageLink(deps, mailer, request.log, request.body.email);
+      // Nothing about the address is read before answering: see deliverManageLink.
+      const { email } = request.body;
+      afterAnswer.run(reply, 'manage link delivery', () => deliverManageLink(deps, mailer, request.log, email));
       const { title, description } = MESSAGES.manageLinkSent;
       return reply.status(202).send({ title, message: description });
     });
 
-    app.post('/api/manage/session', { schema: openSessionRouteSchema, config: links }, async (request, reply) => {
+    app.post('/api/manage/session', { schema: openSessionRouteSchema, config: opens }, async (request, reply) => {
       const session = await openManageLink(deps, request.body.token);
       reply.setCookie(MANAGE_SESSION_COOKIE, session.sessionToken, cookieOptions(MANAGE.sessionMinutes * 60));
       return reply.send({ works: await listManagedWorks(deps.db, config.siteUrl, session.email, features.watches) });

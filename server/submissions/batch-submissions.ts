@@ -48,7 +48,7 @@ export async function registerBatch(
     try {
       const work = await registerSubmission(deps, body, { log: options.log });
       results.push({ index, status: 'registered', work: receiptOf(work) });
-      toConfirm.push({ id: work.id, registry_id: work.registry_id, title: body.title, author_email: body.author_email });
+      toConfirm.push({ id: work.id, registry_id: work.registry_id, author_email: body.author_email });
     } catch (error) {
       if (error instanceof AppError) {
         results.push(failure(index, error));

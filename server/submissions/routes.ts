@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
+import { CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { normaliseSubmissionBody } from '../../core/submission';
 import { trainingConsentHeaders } from '../../core/training-consent';
@@ -22,7 +23,7 @@ import { receiptOf } from './receipt';
 import { readWorkHistory } from '../works/work-history-repository';
 import { findPublicDuplicateTarget, findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
-import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailSchema } from './schemas';
+import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -77,19 +78,6 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<vo
   );
 }
 
-function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
-}
-
-function invalidLinkPage(): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${INVALID_VERIFY_LINK.title}</title></head>` +
-    `<body><main><h1>${INVALID_VERIFY_LINK.title}</h1><p>${INVALID_VERIFY_LINK.description}</p>` +
-    '<p><a href="/">Return to Home</a></p></main></body></html>'
-  );
-}
-
 /** A request without a body is checked as an empty form, so each missing field gets its own message. */
 async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
   request.body ??= {};
@@ -127,12 +115,27 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps)
   );
   await batchSubmissionRoutes(app, deps, mailer);
 
-  app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema }, async (request, reply) => {
+  // The link in the e-mail opens the confirmation page (decision 0053); its button POSTs the
+  // token. A GET never verifies: mail scanners open links. Links of older e-mails land there too.
+  app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailPageSchema }, async (request, reply) => {
     const { token } = request.query;
-    const verified = token === undefined ? null : await verifyEmailToken(deps, token);
-    if (verified) return reply.redirect(`/verify/${verified.id}?email=verified`, 303);
-    if (wantsHtml(request)) return reply.status(400).type('text/html; charset=utf-8').send(invalidLinkPage());
-    throw appError('invalid_token', INVALID_VERIFY_LINK.description, { title: INVALID_VERIFY_LINK.title });
+    return reply.redirect(
+      token === undefined ? CONFIRM_PAGES.email : `${CONFIRM_PAGES.email}?token=${encodeURIComponent(token)}`,
+      303,
+    );
+  });
+
+  const verifications = {
+    rateLimit: rateLimitConfig('email-verifications', EMAIL_CONFIRMATIONS_PER_HOUR, 'hour', config.rateLimit.disabled),
+    validationError: validationFailedError,
+  };
+  app.post(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema, config: verifications }, async (request) => {
+    const verified = await verifyEmailToken(deps, request.body.token);
+    if (!verified) {
+      const { title, description } = INVALID_VERIFY_LINK;
+      throw appError('invalid_token', description, { title, fields: { token: description } });
+    }
+    return verified;
   });
 
   app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request, reply) => {

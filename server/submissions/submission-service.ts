@@ -121,7 +121,7 @@ export async function registerSubmission(
       deps,
       options.mailer,
       log,
-      { id, registry_id: registryId, title: body.title, author_email: body.author_email },
+      { id, registry_id: registryId, author_email: body.author_email },
       verification.token,
     );
   }
