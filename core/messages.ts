@@ -74,6 +74,13 @@ export const MESSAGES = {
     title: 'Check your inbox',
     description: `If works are registered with this address, we have sent it a link to manage them. The link works once and expires in ${MANAGE.linkMinutes} minutes.`,
   },
+  // The e-mailed link opens a page with a button (decision 0053): a mail scanner that opens the
+  // link, even one that runs the page's scripts, does not spend it.
+  manageOpenPage: {
+    title: 'Open your works',
+    description: 'Press the button to see and manage the works registered with your address. The link works once.',
+  },
+  manageOpenButton: { title: 'Open my works', description: 'Spends the link and signs you in for this browser.' },
   manageLinkExpired: { title: 'Link expired', description: 'This link has expired. Please ask for a new one.' },
   manageLinkUsed: { title: 'Link already used', description: 'This link has already been used. Please ask for a new one.' },
   manageLinkInvalid: { title: 'Link not valid', description: 'This link is not valid. Please ask for a new one.' },
