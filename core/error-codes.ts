@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   image_unsupported_type: { status: 415, message: MESSAGES.unsupportedImageType.description },
   image_unreadable: { status: 422, message: MESSAGES.imageUnreadable.description },
   image_too_many_pixels: { status: 422, message: MESSAGES.imageTooManyPixels.description },
+  image_too_many_chunks: { status: 422, message: MESSAGES.imageTooManyChunks.description },
   image_not_processed: { status: 422, message: MESSAGES.imageNotProcessed.description },
   too_many_attempts: { status: 429, message: MESSAGES.rateLimited.description },
   rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
