@@ -292,6 +292,23 @@ export const WATCH = {
   feedEntries: 50,
 } as const;
 
+// ---- Image processing and connections, per client (issue 34) ----
+// One client (an address, IPv6 counted per /64) gets a share of what every visitor uses at once.
+export const CLIENT_SHARES = {
+  /**
+   * Places in the image queue (running plus waiting) one client may hold, unless
+   * IMAGE_QUEUE_PER_CLIENT says otherwise; the batch form uploads two at a time, which fits.
+   */
+  defaultImagePlaces: 3,
+  /**
+   * Open HTTP connections from one address, unless HTTP_MAX_CONNECTIONS_PER_IP says otherwise:
+   * a few browsers behind one router (six each) with their live-update streams.
+   */
+  defaultConnections: 32,
+  /** Retry-After for a connection refused because its address holds its share. */
+  connectionRetryAfterSeconds: 5,
+} as const;
+
 // ---- Live updates (GET /api/events) ----
 // A stream stays open for as long as the page does, so places are counted while open, not per
 // request like the rate limits.

@@ -16,7 +16,8 @@ export type ImageRejectionCode =
 
 /**
  * Every refusal a route that reads an image file can answer: the multipart form, the file
- * itself, and the image pool being full. Route schemas list these in their error responses.
+ * itself, the image pool being full, and the client holding its share of it. Route schemas list
+ * these in their error responses.
  */
 export const IMAGE_FILE_ERROR_CODES: readonly ErrorCode[] = [
   'malformed_multipart',
@@ -32,6 +33,7 @@ export const IMAGE_FILE_ERROR_CODES: readonly ErrorCode[] = [
   'image_too_many_chunks',
   'image_not_processed',
   'busy',
+  'too_many_images',
 ];
 
 interface Rejection extends MessagePair {
