@@ -38,7 +38,11 @@ function watch(request: IncomingMessage, response: ServerResponse, settings: Bod
     if (response.headersSent) socket.destroy();
     else answerAndClose(socket, 'request_timeout', MESSAGES.requestBodyTooSlow);
   }, settings.windowMs).unref();
-  const stop = () => clearInterval(timer);
+  // A keep-alive socket carries many requests: each one's listener leaves with it.
+  const stop = () => {
+    clearInterval(timer);
+    socket.off('close', stop);
+  };
   request.once('end', stop);
   request.once('close', stop);
   socket.once('close', stop);
