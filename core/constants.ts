@@ -125,6 +125,17 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_LABEL = '10MB';
+/**
+ * Most chunks a PNG may have, as well as most bytes (issue 34): 600,000 chunks of a few bytes fit
+ * in 9 MB and cost the decoder and metadata readers seconds. Real files have a few dozen extras
+ * (text, colour profile, EXIF; an animated PNG two per frame) and IDAT pieces of 8-64 KB.
+ */
+export const PNG_CHUNK_LIMITS = {
+  /** Ancillary chunks (lower-case first letter: text, metadata, animation frames). */
+  ancillary: 4_096,
+  /** Every chunk, pixel data included. */
+  total: 65_536,
+} as const;
 export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageMimeType = (typeof ACCEPTED_IMAGE_MIME_TYPES)[number];
 /** For an <input type="file" accept=...> attribute. The server still checks the bytes. */
@@ -308,6 +319,23 @@ export const WATCH = {
   confirmationsPerHour: 30,
   /** Entries in a work's alert feed. */
   feedEntries: 50,
+} as const;
+
+// ---- Image processing and connections, per client (issue 34) ----
+// One client (an address, IPv6 counted per /64) gets a share of what every visitor uses at once.
+export const CLIENT_SHARES = {
+  /**
+   * Places in the image queue (running plus waiting) one client may hold, unless
+   * IMAGE_QUEUE_PER_CLIENT says otherwise; the batch form uploads two at a time, which fits.
+   */
+  defaultImagePlaces: 3,
+  /**
+   * Open HTTP connections from one address, unless HTTP_MAX_CONNECTIONS_PER_IP says otherwise:
+   * a few browsers behind one router (six each) with their live-update streams.
+   */
+  defaultConnections: 32,
+  /** Retry-After for a connection refused because its address holds its share. */
+  connectionRetryAfterSeconds: 5,
 } as const;
 
 // ---- Live updates (GET /api/events) ----

@@ -7,6 +7,7 @@ import {
   MANAGE,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
+  PNG_CHUNK_LIMITS,
   PLATFORMS,
   PROFILE_LINKS,
   REMOVAL_VETTING_TEXT,
@@ -61,6 +62,23 @@ export const MESSAGES = {
   imageNotProcessed: {
     title: 'Could not process image',
     description: 'This image took too long or needed too much memory to process. Please try a smaller or simpler file.',
+  },
+  imageTooManyChunks: {
+    title: 'Too many PNG chunks',
+    description: `The PNG is split into too many chunks (at most ${PNG_CHUNK_LIMITS.ancillary.toLocaleString('en-US')} for text and other extras, ${PNG_CHUNK_LIMITS.total.toLocaleString('en-US')} in all). Please save it again from your image editor.`,
+  },
+  tooManyImagesAtOnce: {
+    title: 'Too many images at once',
+    description:
+      'Your address already has the most images allowed in processing at once. Please wait for one to finish, then try again.',
+  },
+  tooManyConnections: {
+    title: 'Too many connections',
+    description: 'Your address already has the most connections allowed open at once. Please close some, then try again.',
+  },
+  requestBodyTooSlow: {
+    title: 'Upload too slow',
+    description: 'The request stopped arriving, or arrived too slowly, and was cut off. Please check your connection and try again.',
   },
   imageServerBusy: {
     title: 'Server busy',

@@ -13,9 +13,10 @@ import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
-import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
+import { claimImagePlace, closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import { createMailer } from '../mail/mailer';
 import { readUploadedFile } from '../http/multipart-file';
+import { clientAddressKey } from '../http/client-address';
 import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
 import { batchSubmissionRoutes } from './batch-routes';
@@ -64,15 +65,21 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<vo
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw NOT_MULTIPART;
-      const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+      // This client's share of the image queue, before its file is read (429 when it holds it all).
+      const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       try {
-        const { response } = await createUpload(deps, bytes);
-        return reply.status(201).send(response);
-      } catch (err) {
-        if (err instanceof ImageRejectedError) throw err;
-        if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
-        request.log.error({ err }, 'upload failed');
-        throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+        const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+        try {
+          const { response } = await createUpload(deps, bytes);
+          return reply.status(201).send(response);
+        } catch (err) {
+          if (err instanceof ImageRejectedError) throw err;
+          if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
+          request.log.error({ err }, 'upload failed');
+          throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+        }
+      } finally {
+        place.release();
       }
     },
   );
