@@ -1,61 +1,19 @@
 // The pages e-mailed confirmation links open (decision 0053), in the browser: opening the link
 // confirms nothing (mail scanners open links); the button does, and the proof page says so. The
 // links are read from the development outbox, as a developer would.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import type { PublicWork, SubmissionCreated, UploadResponse } from '../../core/api-types';
+import type { PublicWork } from '../../core/api-types';
 import { MESSAGES } from '../../core/messages';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { noisePng } from './register-work';
+import { linkFromOutbox } from './outbox';
+import { registerWork } from './register-work';
 
 const RUN = Date.now();
 const ARTIST = `confirm-artist-${RUN}@example.com`;
 const WATCHER = `confirm-watcher-${RUN}@example.com`;
 
-async function registerOwnWork(request: APIRequestContext): Promise<SubmissionCreated> {
-  const upload = await request.post('/api/uploads', {
-    multipart: { file: { name: 'work.png', mimeType: 'image/png', buffer: await noisePng() } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { upload_id } = (await upload.json()) as UploadResponse;
-  const created = await request.post('/api/submissions', {
-    data: {
-      upload_id,
-      title: 'Lantern Street',
-      tool: 'Midjourney',
-      author_email: ARTIST,
-      artist_name: 'Confirm Tester',
-      profile_links: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as SubmissionCreated;
-}
-
-/** The newest link to `pagePath` in the outbox messages to `address` (bodies may be quoted-printable). */
-async function linkFromOutbox(address: string, pagePath: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const messages = fs.existsSync(dir)
-        ? fs
-            .readdirSync(dir)
-            .filter((f) => f.endsWith('.eml'))
-            .sort()
-            .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-            .map((raw) =>
-              raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            )
-            .filter((text) => text.includes(`To: ${address}`))
-        : [];
-      link = messages.at(-1)?.match(new RegExp(`https?://\\S+${pagePath.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`))?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
+const registerOwnWork = (request: APIRequestContext) =>
+  registerWork(request, { title: 'Lantern Street', artist_name: 'Confirm Tester', author_email: ARTIST });
 
 const emailVerified = async (request: APIRequestContext, id: string) =>
   ((await (await request.get(`/api/submissions/${id}`)).json()) as PublicWork).email_verified;
