@@ -4,6 +4,7 @@
 import {
   BATCH_MAX_WORKS,
   LIMITS,
+  LOOKUP_BATCH,
   MANAGE,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
@@ -195,6 +196,23 @@ export const MESSAGES = {
   batchOverBudget: {
     title: 'Daily limit reached',
     description: 'This batch would go over the number of works you can register today. Register fewer works, or try again tomorrow.',
+  },
+  batchItemForbiddenKey: {
+    title: 'Invalid field name',
+    description: "This work has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
+  },
+  // Bulk lookups (POST /api/lookup/batch, issue 34): one at a time per client, a few per server.
+  lookupBatchRunning: {
+    title: 'Lookup already running',
+    description: 'Another bulk lookup from your address is still running. Please wait for its answer, then send the next one.',
+  },
+  lookupBatchBusy: {
+    title: 'Server busy',
+    description: 'The server is answering as many bulk lookups as it can. Please try again in a few seconds.',
+  },
+  lookupBatchOverBudget: {
+    title: 'Lookup limit reached',
+    description: `Bulk lookups count every hash: at most ${LOOKUP_BATCH.hashesPerMinute.toLocaleString('en')} a minute and ${LOOKUP_BATCH.hashesPerDay.toLocaleString('en')} a day per address. Please send fewer hashes, or try again later.`,
   },
   batchItemFailed: { title: 'Not registered', description: 'This work could not be registered. Please try again.' },
   batchNothingRegistered: {

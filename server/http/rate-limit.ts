@@ -137,7 +137,7 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
   });
 }
 
-const WINDOW_MS = { minute: 60_000, hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
+export const WINDOW_MS = { minute: 60_000, hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
 
 /**
  * Route-level rate-limit config. `name` separates the budgets of different families from one
