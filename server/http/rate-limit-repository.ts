@@ -27,24 +27,6 @@ export async function deleteExpiredRateLimitCounters(db: Kysely<DB>): Promise<nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-/**
- * Adds `extra` hits to the live window of `key` if the total stays within `max`: one request
- * that stands for several actions (a batch of registrations) spends its whole share of the
- * budget, or none of it. False when they do not fit; nothing is added then.
- */
-export async function reserveRateLimitHits(db: Kysely<DB>, key: string, extra: number, max: number): Promise<boolean> {
-  if (extra <= 0) return true;
-  const added = await sql`
-    UPDATE rate_limit_counters SET hits = hits + ${extra}
-    WHERE key = ${key} AND reset_at > now() AND hits + ${extra} <= ${max}
-    RETURNING hits`.execute(db);
-  if (added.rows.length > 0) return true;
-  // Not added: either the window is full, or it ended since the request was counted (a fresh
-  // budget, which a request inside it will start).
-  const live = await sql`SELECT 1 FROM rate_limit_counters WHERE key = ${key} AND reset_at > now()`.execute(db);
-  return live.rows.length === 0;
-}
-
 /** One fixed window a weighted request spends from (see spendRateLimitHits). */
 export interface WindowBudget {
   key: string;

@@ -172,7 +172,7 @@ export function rateLimitConfig(
 /**
  * The counter key the plugin uses for `request` in the family `name` (see rateLimitConfig): the
  * client address, IPv6 folded to its /64 like the plugin's default, plus the family's group id.
- * For routes that spend more than one hit of a family's budget (reserveRateLimitHits).
+ * For routes that spend more than one hit of a family's budget (weighted-rate-limit.ts).
  */
 export function rateLimitKey(request: FastifyRequest, name: string): string {
   return `${normalizeIP(request.ip)}:${name}`;
