@@ -109,6 +109,15 @@ export const MESSAGES = {
   emailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.email} characters.` },
   fullNameTooLong: { title: 'Name too long', description: `Your full name can be at most ${LIMITS.fullName} characters.` },
   artistNameTooLong: { title: 'Name too long', description: `Your artist name can be at most ${LIMITS.artistName} characters.` },
+  // Our addition (issue 34): one-line fields stay on one line; links carry no credentials.
+  controlCharacters: {
+    title: 'Invalid characters',
+    description: 'Titles, names and tool names must fit on one line: please remove line breaks, tabs and other control characters.',
+  },
+  linkHasCredentials: {
+    title: 'Link not accepted',
+    description: 'Links cannot contain a user name or password (user:password@). Please give the public address only.',
+  },
   profileLinkInvalid: {
     title: 'Invalid profile link',
     description: 'Profile links must be full web addresses starting with https:// or http://.',
@@ -247,6 +256,10 @@ export const MESSAGES = {
     title: 'Invalid characters',
     description:
       'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
+  },
+  forbiddenKey: {
+    title: 'Invalid field name',
+    description: "The request has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
   },
   malformedRequest: { title: 'Malformed request', description: 'The request could not be read. Please check it and try again.' },
   malformedMultipart: {
