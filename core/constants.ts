@@ -349,3 +349,19 @@ export const SSE_LIMITS = {
   /** Retry-After for a refused stream; a place frees whenever any stream closes. */
   retryAfterSeconds: 30,
 } as const;
+
+// ---- Bulk lookups (POST /api/lookup/batch, issue 34) ----
+// A bulk lookup costs what it weighs: its budgets count hashes, not requests, and the heavy ones
+// are taken one per client and a few per process, so a burst of them cannot freeze the server.
+export const LOOKUP_BATCH = {
+  /** Hashes one request may send. */
+  maxHashes: 10_000,
+  /** Hashes one client address may look up a minute: ten full batches, so an eleventh is refused. */
+  hashesPerMinute: 100_000,
+  /** Hashes one client address may look up a day: a hundred full batches. */
+  hashesPerDay: 1_000_000,
+  /** Bulk lookups one process answers at once; past this, 503 with Retry-After. */
+  runningPerProcess: 2,
+  /** Retry-After, in seconds, for a lookup refused because others are running. */
+  retryAfterSeconds: 5,
+} as const;

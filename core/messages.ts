@@ -4,6 +4,7 @@
 import {
   BATCH_MAX_WORKS,
   LIMITS,
+  LOOKUP_BATCH,
   MANAGE,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
@@ -133,6 +134,15 @@ export const MESSAGES = {
   emailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.email} characters.` },
   fullNameTooLong: { title: 'Name too long', description: `Your full name can be at most ${LIMITS.fullName} characters.` },
   artistNameTooLong: { title: 'Name too long', description: `Your artist name can be at most ${LIMITS.artistName} characters.` },
+  // Our addition (issue 34): one-line fields stay on one line; links carry no credentials.
+  controlCharacters: {
+    title: 'Invalid characters',
+    description: 'Titles, names and tool names must fit on one line: please remove line breaks, tabs and other control characters.',
+  },
+  linkHasCredentials: {
+    title: 'Link not accepted',
+    description: 'Links cannot contain a user name or password (user:password@). Please give the public address only.',
+  },
   profileLinkInvalid: {
     title: 'Invalid profile link',
     description: 'Profile links must be full web addresses starting with https:// or http://.',
@@ -221,6 +231,23 @@ export const MESSAGES = {
     title: 'Daily limit reached',
     description: 'This batch would go over the number of works you can register today. Register fewer works, or try again tomorrow.',
   },
+  batchItemForbiddenKey: {
+    title: 'Invalid field name',
+    description: "This work has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
+  },
+  // Bulk lookups (POST /api/lookup/batch, issue 34): one at a time per client, a few per server.
+  lookupBatchRunning: {
+    title: 'Lookup already running',
+    description: 'Another bulk lookup from your address is still running. Please wait for its answer, then send the next one.',
+  },
+  lookupBatchBusy: {
+    title: 'Server busy',
+    description: 'The server is answering as many bulk lookups as it can. Please try again in a few seconds.',
+  },
+  lookupBatchOverBudget: {
+    title: 'Lookup limit reached',
+    description: `Bulk lookups count every hash: at most ${LOOKUP_BATCH.hashesPerMinute.toLocaleString('en')} a minute and ${LOOKUP_BATCH.hashesPerDay.toLocaleString('en')} a day per address. Please send fewer hashes, or try again later.`,
+  },
   batchItemFailed: { title: 'Not registered', description: 'This work could not be registered. Please try again.' },
   batchNothingRegistered: {
     title: 'Nothing registered',
@@ -268,6 +295,10 @@ export const MESSAGES = {
     title: 'Invalid characters',
     description:
       'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
+  },
+  forbiddenKey: {
+    title: 'Invalid field name',
+    description: "The request has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
   },
   malformedRequest: { title: 'Malformed request', description: 'The request could not be read. Please check it and try again.' },
   malformedMultipart: {

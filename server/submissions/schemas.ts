@@ -96,7 +96,8 @@ export const batchSubmissionSchema = {
     'Upload each image first (POST /api/uploads). Send the fields every work shares once in `shared` and one item per work ' +
     'with its upload_id, title and prompt (an item may override any shared field). Each merged item is checked and registered ' +
     'exactly as POST /api/submissions would; one that fails is reported in its result with the same error, and the others ' +
-    'are registered. Each work counts against the daily registration budget; a batch that does not fit is refused whole (429). ' +
+    'are registered, an item with a NUL or a __proto__ key included. Each registered work counts against the daily ' +
+    'registration budget; a batch that does not fit is refused whole (429 with Retry-After) and spends nothing. ' +
     'One confirmation e-mail per address confirms all its works.',
   body: batchSubmissionBodySchema,
   response: {
