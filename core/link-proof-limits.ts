@@ -1,6 +1,6 @@
-// Limits of the guarded fetcher and of back-link detection (issue 33, decision "Proven links:
-// the guarded fetcher and the back-link rule"). Pure data, shared with the browser so the texts
-// that quote them (core/link-proof-texts.ts) cannot drift from what the server enforces.
+// Limits of the guarded fetcher and of back-link detection (issue 33, decision 0060). Pure data,
+// shared with the browser so the texts that quote them (core/link-proof-texts.ts) cannot drift from
+// what the server enforces.
 
 export const LINK_FETCH_LIMITS = {
   /** Redirects followed per fetch; the next one is refused, each target checked again. */

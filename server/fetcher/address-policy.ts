@@ -1,8 +1,8 @@
-// Which network addresses the server may fetch a user-given URL from: public unicast only
-// (decision "Proven links: the guarded fetcher and the back-link rule"). Anything else would let
-// a stranger make the server read its own network: loopback, private networks, the cloud
-// metadata service at 169.254.169.254, and IPv6 forms that carry an IPv4 address inside them
-// (IPv4-mapped, NAT64, 6to4, Teredo), which could reach those same places by another spelling.
+// Which network addresses the server may fetch a user-given URL from: public unicast only (decision
+// 0060). Anything else would let a stranger make the server read its own network: loopback, private
+// networks, the cloud metadata service at 169.254.169.254, and IPv6 forms that carry an IPv4
+// address inside them (IPv4-mapped, NAT64, 6to4, Teredo), which could reach those same places by
+// another spelling.
 import ipaddr from 'ipaddr.js';
 
 export type AddressVerdict = { public: true } | { public: false; range: string };

@@ -1,7 +1,7 @@
-// The one way the server fetches a URL someone else gave it (decision "Proven links: the guarded
-// fetcher and the back-link rule"): http(s) only, public addresses only (checked after
-// resolution and again at connection time), redirects followed by hand and each target checked,
-// a byte budget, a deadline for the whole fetch, and slots per host and per process.
+// The one way the server fetches a URL someone else gave it (decision 0060): http(s) only, public
+// addresses only (checked after resolution and again at connection time), redirects followed by
+// hand and each target checked, a byte budget, a deadline for the whole fetch, and slots per host
+// and per process.
 import { Agent, request, type Dispatcher } from 'undici';
 import { LINK_FETCH_LIMITS } from '../../core/link-proof-limits';
 import { SITE_NAME } from '../../core/site';

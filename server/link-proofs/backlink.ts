@@ -1,8 +1,7 @@
-// The back-link rule (decision "Proven links: the guarded fetcher and the back-link rule"): a
-// page proves a link when its owner made it point back here. Strongest, a rel="me" link (the
-// IndieWeb and Mastodon convention) to the artist's page or the work's proof page; for platforms
-// that strip rel from what users write, the proof address or the registry ID in the page's
-// visible text.
+// The back-link rule (decision 0060): a page proves a link when its owner made it point back here.
+// Strongest, a rel="me" link (the IndieWeb and Mastodon convention) to the artist's page or the
+// work's proof page; for platforms that strip rel from what users write, the proof address or the
+// registry ID in the page's visible text.
 import type { BacklinkFailure } from '../../core/link-proof-texts';
 import { scanPage, type ScanLimits } from './html-scan';
 import { normaliseLink } from './normalise-url';
