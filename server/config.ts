@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_SHARES, SSE_LIMITS } from '../core/constants';
+import { parseAllowHosts, type HostKey } from './fetcher/allow-hosts';
 import { readS3Settings, s3EnvShape, type S3Settings } from './storage/s3-settings';
 import { parseWitnessingConfig, type WitnessingConfig } from './tlog/witnessing/witness-config';
 
@@ -65,6 +66,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   // Images in an S3-compatible store when these are set, else in DATA_DIR (storage/s3-settings.ts).
   ...s3EnvShape,
+  // Test-only: host:port pairs the link fetcher may reach although they are not public (fetcher/allow-hosts.ts).
+  FETCH_ALLOW_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -125,6 +128,8 @@ export interface AppConfig {
   s3: S3Settings | null;
   /** Folder of the built web app. */
   webDist: string;
+  /** Test-only exceptions to the link fetcher's public-address rule (FETCH_ALLOW_HOSTS); empty in production. */
+  fetchAllowHosts: HostKey[];
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -138,6 +143,14 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 }
 
 export class ConfigError extends Error {}
+
+function fetchAllowHosts(value: string | undefined): HostKey[] {
+  try {
+    return parseAllowHosts(value);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+}
 
 function witnessingConfig(list: string | undefined, quorum: number | undefined): WitnessingConfig {
   try {
@@ -208,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     s3: s3.settings,
     webDist: path.resolve('web/dist'),
+    fetchAllowHosts: fetchAllowHosts(e.FETCH_ALLOW_HOSTS),
     ...overrides,
   };
 }

@@ -319,6 +319,20 @@ export interface DB {
   work_watches: WorkWatchesTable;
   watch_alerts: WatchAlertsTable;
   c2pa_manifest_stores: C2paManifestStoresTable;
+  link_proofs: LinkProofsTable;
+}
+
+/** Migration 024: the last check of a link given for a work or an artist (decision 0060). */
+export interface LinkProofsTable {
+  id: Generated<string>;
+  submission_id: string | null;
+  artist_name: string | null;
+  url: string;
+  state: 'proven' | 'not_proven';
+  method: 'rel_me' | 'text_url' | 'text_registry_id' | null;
+  /** A LinkProofReason of core/link-proof-texts.ts. */
+  reason: string | null;
+  checked_at: Timestamp;
 }
 
 /** Migration 015: the C2PA manifest store a work's original carried (application/c2pa bytes). */
