@@ -6,13 +6,13 @@ import globals from 'globals';
 
 // Layering: feature folders sit side by side and never import each other, so a feature can be
 // changed without reading its siblings; what two of them need lives in a shared layer below them
-// (server/works, audit, tlog, db, http, storage, image, mail, deps.ts, config.ts, and core/), and the
-// shared layers import no feature. Composition roots (app.ts, runtime.ts, main.ts, cli/) may
+// (server/works, audit, tlog, db, http, storage, image, mail, fetcher, link-proofs, deps.ts,
+// config.ts, and core/), and the shared layers import no feature. Composition roots (app.ts, runtime.ts, main.ts, cli/) may
 // import anything; the other files beside the folders (config.ts, deps.ts, …) are shared, and core/
 // imports nothing from server/ or web/. The server uses relative imports only, so a pattern on the folder name is exact
 // enough. tests/unit/lint/feature-imports.test.ts shows the rule failing and passing.
 export const FEATURE_FOLDERS = ['admin', 'ledger', 'manage', 'proof', 'realtime', 'removals', 'submissions', 'site', 'watch'];
-export const SHARED_SERVER_LAYERS = ['works', 'audit', 'tlog', 'db', 'http', 'storage', 'image', 'mail'];
+export const SHARED_SERVER_LAYERS = ['works', 'audit', 'tlog', 'db', 'http', 'storage', 'image', 'mail', 'fetcher', 'link-proofs'];
 /** Files beside the folders that wire the app together and may import anything. */
 export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'runtime.ts'];
 const importOf = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;

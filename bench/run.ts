@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ONE_ADDRESS_LOAD } from './one-address-load';
 import { SCENARIOS, type Scenario } from './scenarios';
 
 const SEED_COUNT = Number(process.env.BENCH_SEED_COUNT ?? 1000);
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
   // Always the embedded database: the benchmark measures this code, not a remote server.
   const { DATABASE_URL: _remote, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'warn' };
+  // All the load comes from this one address: its limits and shares are lifted (one-address-load.ts).
+  const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LOAD };
   console.log(`Seeding ${SEED_COUNT} works into a fresh embedded database…`);
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(SEED_COUNT)], {
     env,

@@ -125,6 +125,17 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_LABEL = '10MB';
+/**
+ * Most chunks a PNG may have, as well as most bytes (issue 34): 600,000 chunks of a few bytes fit
+ * in 9 MB and cost the decoder and metadata readers seconds. Real files have a few dozen extras
+ * (text, colour profile, EXIF; an animated PNG two per frame) and IDAT pieces of 8-64 KB.
+ */
+export const PNG_CHUNK_LIMITS = {
+  /** Ancillary chunks (lower-case first letter: text, metadata, animation frames). */
+  ancillary: 4_096,
+  /** Every chunk, pixel data included. */
+  total: 65_536,
+} as const;
 export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AcceptedImageMimeType = (typeof ACCEPTED_IMAGE_MIME_TYPES)[number];
 /** For an <input type="file" accept=...> attribute. The server still checks the bytes. */
@@ -234,14 +245,17 @@ export const REGISTRY_SEQ_MIN_DIGITS = 6;
  * A link sent to the artist's address opens the manage page once and expires after
  * `linkMinutes`; the page's session (a cookie) lasts `sessionMinutes`. At most
  * `linksPerAddressPerHour` links are sent to one address an hour (more requests get the same
- * answer and no e-mail), and one client address may ask for links or open them
- * `requestsPerHour` times.
+ * answer and no e-mail). One client address may ask for links `requestsPerHour` times and open
+ * links `opensPerHour` times: two budgets, so asking from a shared address never locks the artist
+ * out of the link they were just sent.
  */
 export const MANAGE = {
   linkMinutes: 30,
   sessionMinutes: 60,
   linksPerAddressPerHour: 3,
   requestsPerHour: 10,
+  /** Links one client address may open an hour (a family of its own, not the asking budget). */
+  opensPerHour: 30,
   /** Reads and changes of the manage page one client address may make an hour. */
   changesPerHour: 200,
   /** Resources a work may carry (the fast-submit marker not counted). */
@@ -254,6 +268,20 @@ export const MANAGE = {
 } as const;
 /** The manage page; the e-mailed link is MANAGE_PATH?token=… */
 export const MANAGE_PATH = '/manage';
+
+// ---- E-mailed confirmation links (decision 0053) ----
+/**
+ * The pages the confirmation links of e-mails open: each shows a button that POSTs the token,
+ * because mail scanners open GET links and must not confirm anything.
+ */
+export const CONFIRM_PAGES = {
+  /** The registration's e-mail verification: ?token=… */
+  email: '/confirm-email',
+  /** A watch's confirmation: ?token=… */
+  watch: '/watch/confirm',
+} as const;
+/** E-mail verification links one client address may open (POST) an hour. */
+export const EMAIL_CONFIRMATIONS_PER_HOUR = 30;
 /** Resource kinds an artist adds on the manage page: a profile of theirs, or a link about this work. */
 export const MANAGE_RESOURCE_TYPES = ['artist_profile', 'external_link'] as const;
 export type ManageResourceType = (typeof MANAGE_RESOURCE_TYPES)[number];
@@ -277,8 +305,37 @@ export const WATCH = {
   promiseMinutes: 5,
   /** Watch requests one client address may make an hour. */
   requestsPerHour: 10,
+  /**
+   * Confirmation e-mails one address may be sent an hour, whatever the works and whoever asks:
+   * further requests get the same answer and no e-mail (as the manage link's).
+   */
+  confirmationsPerAddressPerHour: 3,
+  /**
+   * A pending confirmation is not sent again while it is younger than this: repeated requests for
+   * one work and address send one e-mail. Past it, a request sends a fresh link (the old one stops).
+   */
+  pendingConfirmationHours: 24,
+  /** Confirmation links one client address may open an hour. */
+  confirmationsPerHour: 30,
   /** Entries in a work's alert feed. */
   feedEntries: 50,
+} as const;
+
+// ---- Image processing and connections, per client (issue 34) ----
+// One client (an address, IPv6 counted per /64) gets a share of what every visitor uses at once.
+export const CLIENT_SHARES = {
+  /**
+   * Places in the image queue (running plus waiting) one client may hold, unless
+   * IMAGE_QUEUE_PER_CLIENT says otherwise; the batch form uploads two at a time, which fits.
+   */
+  defaultImagePlaces: 3,
+  /**
+   * Open HTTP connections from one address, unless HTTP_MAX_CONNECTIONS_PER_IP says otherwise:
+   * a few browsers behind one router (six each) with their live-update streams.
+   */
+  defaultConnections: 32,
+  /** Retry-After for a connection refused because its address holds its share. */
+  connectionRetryAfterSeconds: 5,
 } as const;
 
 // ---- Live updates (GET /api/events) ----
@@ -291,4 +348,20 @@ export const SSE_LIMITS = {
   defaultMaxPerAddress: 10,
   /** Retry-After for a refused stream; a place frees whenever any stream closes. */
   retryAfterSeconds: 30,
+} as const;
+
+// ---- Bulk lookups (POST /api/lookup/batch, issue 34) ----
+// A bulk lookup costs what it weighs: its budgets count hashes, not requests, and the heavy ones
+// are taken one per client and a few per process, so a burst of them cannot freeze the server.
+export const LOOKUP_BATCH = {
+  /** Hashes one request may send. */
+  maxHashes: 10_000,
+  /** Hashes one client address may look up a minute: ten full batches, so an eleventh is refused. */
+  hashesPerMinute: 100_000,
+  /** Hashes one client address may look up a day: a hundred full batches. */
+  hashesPerDay: 1_000_000,
+  /** Bulk lookups one process answers at once; past this, 503 with Retry-After. */
+  runningPerProcess: 2,
+  /** Retry-After, in seconds, for a lookup refused because others are running. */
+  retryAfterSeconds: 5,
 } as const;

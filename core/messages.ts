@@ -4,9 +4,11 @@
 import {
   BATCH_MAX_WORKS,
   LIMITS,
+  LOOKUP_BATCH,
   MANAGE,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
+  PNG_CHUNK_LIMITS,
   PLATFORMS,
   PROFILE_LINKS,
   REMOVAL_VETTING_TEXT,
@@ -62,6 +64,23 @@ export const MESSAGES = {
     title: 'Could not process image',
     description: 'This image took too long or needed too much memory to process. Please try a smaller or simpler file.',
   },
+  imageTooManyChunks: {
+    title: 'Too many PNG chunks',
+    description: `The PNG is split into too many chunks (at most ${PNG_CHUNK_LIMITS.ancillary.toLocaleString('en-US')} for text and other extras, ${PNG_CHUNK_LIMITS.total.toLocaleString('en-US')} in all). Please save it again from your image editor.`,
+  },
+  tooManyImagesAtOnce: {
+    title: 'Too many images at once',
+    description:
+      'Your address already has the most images allowed in processing at once. Please wait for one to finish, then try again.',
+  },
+  tooManyConnections: {
+    title: 'Too many connections',
+    description: 'Your address already has the most connections allowed open at once. Please close some, then try again.',
+  },
+  requestBodyTooSlow: {
+    title: 'Upload too slow',
+    description: 'The request stopped arriving, or arrived too slowly, and was cut off. Please check your connection and try again.',
+  },
   imageServerBusy: {
     title: 'Server busy',
     description: 'The server is busy processing other images. Please try again in a few seconds.',
@@ -74,6 +93,13 @@ export const MESSAGES = {
     title: 'Check your inbox',
     description: `If works are registered with this address, we have sent it a link to manage them. The link works once and expires in ${MANAGE.linkMinutes} minutes.`,
   },
+  // The e-mailed link opens a page with a button (decision 0053): a mail scanner that opens the
+  // link, even one that runs the page's scripts, does not spend it.
+  manageOpenPage: {
+    title: 'Open your works',
+    description: 'Press the button to see and manage the works registered with your address. The link works once.',
+  },
+  manageOpenButton: { title: 'Open my works', description: 'Spends the link and signs you in for this browser.' },
   manageLinkExpired: { title: 'Link expired', description: 'This link has expired. Please ask for a new one.' },
   manageLinkUsed: { title: 'Link already used', description: 'This link has already been used. Please ask for a new one.' },
   manageLinkInvalid: { title: 'Link not valid', description: 'This link is not valid. Please ask for a new one.' },
@@ -108,6 +134,15 @@ export const MESSAGES = {
   emailTooLong: { title: 'Email too long', description: `Email addresses can be at most ${LIMITS.email} characters.` },
   fullNameTooLong: { title: 'Name too long', description: `Your full name can be at most ${LIMITS.fullName} characters.` },
   artistNameTooLong: { title: 'Name too long', description: `Your artist name can be at most ${LIMITS.artistName} characters.` },
+  // Our addition (issue 34): one-line fields stay on one line; links carry no credentials.
+  controlCharacters: {
+    title: 'Invalid characters',
+    description: 'Titles, names and tool names must fit on one line: please remove line breaks, tabs and other control characters.',
+  },
+  linkHasCredentials: {
+    title: 'Link not accepted',
+    description: 'Links cannot contain a user name or password (user:password@). Please give the public address only.',
+  },
   profileLinkInvalid: {
     title: 'Invalid profile link',
     description: 'Profile links must be full web addresses starting with https:// or http://.',
@@ -196,6 +231,23 @@ export const MESSAGES = {
     title: 'Daily limit reached',
     description: 'This batch would go over the number of works you can register today. Register fewer works, or try again tomorrow.',
   },
+  batchItemForbiddenKey: {
+    title: 'Invalid field name',
+    description: "This work has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
+  },
+  // Bulk lookups (POST /api/lookup/batch, issue 34): one at a time per client, a few per server.
+  lookupBatchRunning: {
+    title: 'Lookup already running',
+    description: 'Another bulk lookup from your address is still running. Please wait for its answer, then send the next one.',
+  },
+  lookupBatchBusy: {
+    title: 'Server busy',
+    description: 'The server is answering as many bulk lookups as it can. Please try again in a few seconds.',
+  },
+  lookupBatchOverBudget: {
+    title: 'Lookup limit reached',
+    description: `Bulk lookups count every hash: at most ${LOOKUP_BATCH.hashesPerMinute.toLocaleString('en')} a minute and ${LOOKUP_BATCH.hashesPerDay.toLocaleString('en')} a day per address. Please send fewer hashes, or try again later.`,
+  },
   batchItemFailed: { title: 'Not registered', description: 'This work could not be registered. Please try again.' },
   batchNothingRegistered: {
     title: 'Nothing registered',
@@ -203,7 +255,7 @@ export const MESSAGES = {
   },
   watchRequested: {
     title: 'Check your inbox',
-    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+    description: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
   },
   watchConfirmed: { title: 'Watching this work', description: 'You will get an e-mail when a copy of this work is registered.' },
   watchLinkInvalid: { title: 'Link not valid', description: 'This link is not valid or was already used.' },
@@ -212,6 +264,20 @@ export const MESSAGES = {
     title: 'Job Not Found',
     description: 'No failed job has this id: it may have been retried already, or removed after a week.',
   },
+  // The pages e-mailed links open (decision 0053): nothing happens until the button is pressed.
+  watchConfirmPage: {
+    title: 'Confirm the watch',
+    description: 'Press the button to start getting an e-mail when a copy of this work is registered.',
+  },
+  watchConfirmButton: { title: 'Start watching', description: 'Starts the alerts for this address.' },
+  emailConfirmPage: {
+    title: 'Confirm your e-mail address',
+    description: "Press the button to confirm the address of your registration. A verified address raises the work's trust score.",
+  },
+  emailConfirmButton: { title: 'Confirm my address', description: 'Marks the address verified.' },
+  watchUnsubscribePage: { title: 'Stop the alerts', description: 'Press the button to stop the alerts for this work.' },
+  watchUnsubscribeButton: { title: 'Stop alerts', description: 'Ends this watch.' },
+  confirmLinkMissing: { title: 'Link not valid', description: 'This page needs the link from the e-mail. Please open it again.' },
   submissionNotFound: {
     title: 'Submission Not Found',
     description: "This Registry ID doesn't exist or the submission is private.",
@@ -233,6 +299,10 @@ export const MESSAGES = {
     title: 'Invalid characters',
     description:
       'The request contains characters that cannot be stored (a NUL byte or a broken Unicode character). Please remove them and try again.',
+  },
+  forbiddenKey: {
+    title: 'Invalid field name',
+    description: "The request has a field named '__proto__' or 'constructor.prototype', which no form sends. Please remove it.",
   },
   malformedRequest: { title: 'Malformed request', description: 'The request could not be read. Please check it and try again.' },
   malformedMultipart: {

@@ -16,6 +16,9 @@ export const STATIC_PAGE_PATHS = [
   '/lookup',
   '/verify-proof',
   '/manage',
+  // The pages e-mailed confirmation links open (CONFIRM_PAGES in constants.ts).
+  '/confirm-email',
+  '/watch/confirm',
   '/admin',
   '/admin/removal-requests',
   '/admin/deleted-submissions',

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { DEFAULT_PLATFORM, LIMITS, PLATFORMS, PROFILE_LINKS, PROMPT_VISIBILITIES, REMOVAL_DECISIONS, TAGS } from './constants';
 import { adminReasonSchema } from './admin-reason';
 import { UUID_PATTERN } from './ids';
+import { linkProblem } from './links';
+import { hasControlCharacters } from './text-safety';
 import { DEFAULT_PERMISSIONS, type PermissionKey } from './license';
 import type { MessageId } from './messages';
 import { AI_TOOLS, OTHER_TOOL } from './tools';
@@ -36,6 +38,33 @@ function optionalText(max: number, tooLong: MessageId) {
   return z.string().trim().max(max, err(tooLong)).nullish();
 }
 
+// One-line fields (titles, names, tool names) are copied into feeds, CSV rows and e-mail
+// subjects, where a line break inside them would start a new line or record (issue 34).
+const oneLine = (text: string) => !hasControlCharacters(text);
+
+/** Trimmed one-line text that must not be blank. */
+function requiredLine(required: MessageId, max: number, tooLong: MessageId) {
+  return requiredText(required, max, tooLong).refine(oneLine, err('controlCharacters'));
+}
+
+/** Trimmed one-line text that may be absent, null or blank. */
+function optionalLine(max: number, tooLong: MessageId) {
+  return z.string().trim().max(max, err(tooLong)).refine(oneLine, err('controlCharacters')).nullish();
+}
+
+/** A link as core/links.ts accepts it; blank is allowed when `blankAllowed` (the form's empty slots). */
+export function linkField(invalid: MessageId, blankAllowed: boolean) {
+  return z
+    .string(err(invalid))
+    .trim()
+    .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
+    .superRefine((link, ctx) => {
+      if (blankAllowed && link === '') return;
+      const problem = linkProblem(link);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'credentials' ? 'linkHasCredentials' : invalid });
+    });
+}
+
 function emailField(required: MessageId, invalid: MessageId, tooLong: MessageId) {
   return z.string(err(required)).trim().min(1, err(required)).regex(EMAIL_PATTERN, err(invalid)).max(LIMITS.email, err(tooLong));
 }
@@ -56,8 +85,8 @@ function fieldOf(value: unknown, key: string): unknown {
 
 export const quickStartSchema = z.object({
   email: emailField('emailRequired', 'emailInvalid', 'emailTooLong'),
-  name: requiredText('nameRequired', LIMITS.artistName, 'artistNameTooLong'),
-  title: requiredText('titleRequired', LIMITS.title, 'titleTooLong'),
+  name: requiredLine('nameRequired', LIMITS.artistName, 'artistNameTooLong'),
+  title: requiredLine('titleRequired', LIMITS.title, 'titleTooLong'),
 });
 export type QuickStartDraft = z.output<typeof quickStartSchema>;
 
@@ -78,8 +107,6 @@ export const permissionsSchema = z
   })
   .prefault({});
 
-const httpUrl = z.httpUrl();
-
 /** Blank entries are allowed here and dropped by the normaliser; the 5-link limit counts the rest. */
 /**
  * Lists are counted before their items are checked: a body with thousands of entries is refused
@@ -96,20 +123,15 @@ function countedFirst<T extends z.ZodType<unknown, unknown[]>>(
 export const profileLinksSchema = countedFirst(
   { max: PROFILE_LINKS.max * 2, notAList: 'profileLinkInvalid', tooMany: 'tooManyProfileLinks' },
   z
-    .array(
-      z
-        .string(err('profileLinkInvalid'))
-        .trim()
-        .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
-        .refine((link) => link === '' || httpUrl.safeParse(link).success, err('profileLinkInvalid')),
-      err('profileLinkInvalid'),
-    )
+    .array(linkField('profileLinkInvalid', true), err('profileLinkInvalid'))
     .refine((links) => links.filter(hasText).length <= PROFILE_LINKS.max, err('tooManyProfileLinks')),
 ).default([]);
 
 export const coAuthorsSchema = countedFirst(
   { max: LIMITS.coAuthors, notAList: 'coAuthorTooLong', tooMany: 'tooManyCoAuthors' },
-  z.array(z.string(err('coAuthorTooLong')).trim().max(LIMITS.coAuthorName, err('coAuthorTooLong'))),
+  z.array(
+    z.string(err('coAuthorTooLong')).trim().max(LIMITS.coAuthorName, err('coAuthorTooLong')).refine(oneLine, err('controlCharacters')),
+  ),
 ).default([]);
 
 /**
@@ -138,18 +160,18 @@ export const aiToolSchema = z.enum(AI_TOOLS, {
 export const submissionBodySchema = z
   .object({
     upload_id: z.string(err('fastImageRequired')).trim().min(1, err('fastImageRequired')).regex(UUID_PATTERN, err('uploadInvalid')),
-    title: requiredText('fastTitleRequired', LIMITS.title, 'titleTooLong'),
+    title: requiredLine('fastTitleRequired', LIMITS.title, 'titleTooLong'),
     prompt: optionalText(LIMITS.prompt, 'promptTooLong'),
     prompt_visibility: z.enum(PROMPT_VISIBILITIES, err('promptVisibilityInvalid')).default('public'),
     story_context: optionalText(LIMITS.story, 'storyTooLong'),
     tool: aiToolSchema,
-    tool_other: optionalText(LIMITS.toolOther, 'toolOtherTooLong'),
+    tool_other: optionalLine(LIMITS.toolOther, 'toolOtherTooLong'),
     platform: platformSchema,
     tags: tagsSchema,
     permissions: permissionsSchema,
     author_email: emailField('fastEmailRequired', 'emailInvalid', 'emailTooLong'),
-    author_full_name: optionalText(LIMITS.fullName, 'fullNameTooLong'),
-    artist_name: optionalText(LIMITS.artistName, 'artistNameTooLong'),
+    author_full_name: optionalLine(LIMITS.fullName, 'fullNameTooLong'),
+    artist_name: optionalLine(LIMITS.artistName, 'artistNameTooLong'),
     profile_links: profileLinksSchema,
     co_authors: coAuthorsSchema,
   })
@@ -176,7 +198,7 @@ export type SubmissionBody = z.output<typeof submissionBodySchema>;
 export const removalRequestSchema = z
   .object({
     submission_url: requiredText('removalMissingInfo', LIMITS.removalUrl, 'removalUrlTooLong'),
-    requestor_name: requiredText('removalMissingInfo', LIMITS.removalName, 'removalNameTooLong'),
+    requestor_name: requiredLine('removalMissingInfo', LIMITS.removalName, 'removalNameTooLong'),
     requestor_email: requiredText('removalMissingInfo', LIMITS.removalEmail, 'removalEmailTooLong'),
     reason: requiredText('removalMissingInfo', LIMITS.removalReason, 'removalReasonTooLong'),
     additional_info: optionalText(LIMITS.removalAdditionalInfo, 'removalAdditionalInfoTooLong'),

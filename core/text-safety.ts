@@ -31,3 +31,16 @@ export function containsForbiddenCharacters(value: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. One-line fields
+ * (titles, names, tool names) refuse them all: a raw CR or LF in a title would break the line
+ * of a feed, a CSV row or an e-mail header it is copied into. Multi-line fields keep \n and \t.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's whole point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** True when `text` holds a character a one-line field must not (see CONTROL). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}

@@ -30,7 +30,10 @@ export interface CheckpointSignature {
 
 export interface CheckpointNote {
   origin: string;
+  /** The size as a number: exact up to 2^53 - 1; `size` is exact up to 2^64 - 1. */
   treeSize: number;
+  /** The size exactly (C2SP allows up to 2^64 - 1 entries). */
+  size: bigint;
   rootHash: string; // hex
   extensions: string[];
   /** The signed text. */
@@ -104,12 +107,18 @@ function parseHash(hex: string, what: string): Bytes {
   return hexToBytes(hex);
 }
 
-const half = (x: number) => Math.floor(x / 2);
-const odd = (x: number) => x % 2 === 1;
+// Tree arithmetic is done in bigint: a log may hold up to 2^64 - 1 entries (C2SP), past the
+// 2^53 that a JavaScript number counts exactly.
+const half = (x: bigint) => x >> 1n;
+const odd = (x: bigint) => (x & 1n) === 1n;
+const isPowerOfTwo = (x: bigint) => x > 0n && (x & (x - 1n)) === 0n;
+/** The largest tree size C2SP allows. */
+export const MAX_TREE_SIZE = 2n ** 64n - 1n;
 
-function isPowerOfTwo(x: number): boolean {
-  while (x > 1 && x % 2 === 0) x /= 2;
-  return x === 1;
+/** A size or index as bigint; undefined unless it is a whole number from 0 to 2^64 - 1. */
+function treeNumber(x: number | bigint): bigint | undefined {
+  if (typeof x === 'number') return Number.isSafeInteger(x) && x >= 0 ? BigInt(x) : undefined;
+  return typeof x === 'bigint' && x >= 0n && x <= MAX_TREE_SIZE ? x : undefined;
 }
 
 // ---- leaves and proofs ----
@@ -120,7 +129,10 @@ export async function leafHashHex(canonicalJson: string): Promise<string> {
 }
 
 /** RFC 9162 §2.1.3.2. False (never throws) for any malformed input. */
-export async function verifyInclusionProof(proof: InclusionProofJson, rootHash: string | Uint8Array): Promise<boolean> {
+export async function verifyInclusionProof(
+  proof: Omit<InclusionProofJson, 'leaf_index' | 'tree_size'> & { leaf_index: number | bigint; tree_size: number | bigint },
+  rootHash: string | Uint8Array,
+): Promise<boolean> {
   let leaf: Bytes, root: Uint8Array, path: Bytes[];
   try {
     leaf = parseHash(proof.leaf_hash, 'leaf_hash');
@@ -129,17 +141,17 @@ export async function verifyInclusionProof(proof: InclusionProofJson, rootHash: 
   } catch {
     return false;
   }
-  const index = proof.leaf_index;
-  const size = proof.tree_size;
-  if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return false;
+  const index = treeNumber(proof.leaf_index);
+  const size = treeNumber(proof.tree_size);
+  if (index === undefined || size === undefined || index >= size) return false;
   let fn = index;
-  let sn = size - 1;
+  let sn = size - 1n;
   let r = leaf;
   for (const p of path) {
-    if (sn === 0) return false;
+    if (sn === 0n) return false;
     if (odd(fn) || fn === sn) {
       r = await nodeHash(p, r);
-      while (!odd(fn) && fn !== 0) {
+      while (!odd(fn) && fn !== 0n) {
         fn = half(fn);
         sn = half(sn);
       }
@@ -149,13 +161,13 @@ export async function verifyInclusionProof(proof: InclusionProofJson, rootHash: 
     fn = half(fn);
     sn = half(sn);
   }
-  return sn === 0 && equal(r, root);
+  return sn === 0n && equal(r, root);
 }
 
 /** RFC 9162 §2.1.4.2, plus the m = 0 and m = n edge cases. False for any malformed input. */
 export async function verifyConsistencyProof(
-  first: number,
-  second: number,
+  firstSize: number | bigint,
+  secondSize: number | bigint,
   hashes: string[],
   firstRoot: string,
   secondRoot: string,
@@ -168,12 +180,14 @@ export async function verifyConsistencyProof(
   } catch {
     return false;
   }
-  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 0 || first > second) return false;
+  const first = treeNumber(firstSize);
+  const second = treeNumber(secondSize);
+  if (first === undefined || second === undefined || first > second) return false;
   if (first === second) return proof.length === 0 && equal(rootM, rootN);
-  if (first === 0) return proof.length === 0 && equal(rootM, await sha256(new Uint8Array(0)));
+  if (first === 0n) return proof.length === 0 && equal(rootM, await sha256(new Uint8Array(0)));
   if (proof.length === 0) return false;
-  let fn = first - 1;
-  let sn = second - 1;
+  let fn = first - 1n;
+  let sn = second - 1n;
   // A power-of-two old tree is a node of the new one, left out of the proof.
   if (isPowerOfTwo(first)) proof = [rootM, ...proof];
   while (odd(fn)) {
@@ -183,11 +197,11 @@ export async function verifyConsistencyProof(
   let fr = proof[0];
   let sr = proof[0];
   for (const c of proof.slice(1)) {
-    if (sn === 0) return false;
+    if (sn === 0n) return false;
     if (odd(fn) || fn === sn) {
       fr = await nodeHash(c, fr);
       sr = await nodeHash(c, sr);
-      while (!odd(fn) && fn !== 0) {
+      while (!odd(fn) && fn !== 0n) {
         fn = half(fn);
         sn = half(sn);
       }
@@ -197,7 +211,7 @@ export async function verifyConsistencyProof(
     fn = half(fn);
     sn = half(sn);
   }
-  return sn === 0 && equal(fr, rootM) && equal(sr, rootN);
+  return sn === 0n && equal(fr, rootM) && equal(sr, rootN);
 }
 
 // ---- signed notes and checkpoints ----
@@ -229,8 +243,8 @@ export function parseCheckpointNote(text: string): CheckpointNote {
   const lines = body.slice(0, -1).split('\n');
   if (lines.length < 3 || lines.some((l) => l === '')) throw new Error('checkpoint needs origin, size and root hash lines');
   const [origin, sizeLine, rootLine, ...extensions] = lines;
-  if (!/^(?:0|[1-9]\d*)$/.test(sizeLine) || !Number.isSafeInteger(Number(sizeLine))) {
-    throw new Error(`checkpoint tree size '${sizeLine}' is not a decimal number`);
+  if (!/^(?:0|[1-9]\d{0,19})$/.test(sizeLine) || BigInt(sizeLine) > MAX_TREE_SIZE) {
+    throw new Error(`checkpoint tree size '${sizeLine}' is not a decimal number from 0 to 2^64 - 1`);
   }
   const root = base64ToBytes(rootLine);
   if (root.length !== 32) throw new Error('checkpoint root hash is not 32 bytes');
@@ -246,7 +260,7 @@ export function parseCheckpointNote(text: string): CheckpointNote {
     if (!validKeyName(name) || raw.length < 5) throw new Error('malformed signature line');
     return { name, keyId: bytesToHex(raw.slice(0, 4)), signature: raw.slice(4) };
   });
-  return { origin, treeSize: Number(sizeLine), rootHash: bytesToHex(root), extensions, body, signatures };
+  return { origin, treeSize: Number(sizeLine), size: BigInt(sizeLine), rootHash: bytesToHex(root), extensions, body, signatures };
 }
 
 /** Parses '<name>+<8 hex key id>+<base64(0x01 || key)>' and checks the id matches. */

@@ -61,8 +61,16 @@ export function trainingConsentMeta(allowAiTraining: boolean, siteUrl: string): 
  * CAWG training-and-data-mining assertion (label cawg.training-mining) of a work. Inference is
  * left out: the artist's choice is about mining and training only.
  */
+/**
+ * The CAWG training-and-data-mining value the artist's choice gives each of its entries
+ * (cawg.data_mining, cawg.ai_generative_training, cawg.ai_training): one value for all three.
+ */
+export function cawgTrainingUse(allowAiTraining: boolean): 'allowed' | 'notAllowed' {
+  return trainingReserved(allowAiTraining) ? 'notAllowed' : 'allowed';
+}
+
 export function cawgTrainingMining(allowAiTraining: boolean) {
-  const use = trainingReserved(allowAiTraining) ? 'notAllowed' : 'allowed';
+  const use = cawgTrainingUse(allowAiTraining);
   return {
     label: 'cawg.training-mining',
     data: {

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every test suite, as stages of one run. Suites that do not measure response times
-// run at the same time (the unit tests, the integration suite on the embedded database and on
-// PostgreSQL, the browser tests), so a 2-core machine stays busy while one suite waits on timers,
-// sockets or the database; the hostile-input suite, which measures response times, runs alone at the
-// end, once per database. `--checks` (what `npm run validate` and CI run) adds the typecheck, lint
-// and format check as stages of the same run. Ends with a table of each stage's time, one line
-// 'N passed, N failed', and a non-zero exit code if anything failed.
+// `npm test`: every test suite, as stages of one run. The browser tests, which mostly wait, run
+// beside the CPU-bound stages (the integration suite on the embedded database and on PostgreSQL, the
+// unit tests), which run one at a time: on a 2-core machine two of them at once take longer than
+// one after the other. The tests that measure time (the hostile-input suite, once per database, and
+// the timed unit tests) run alone at the end. `--checks` (what `npm run validate` and CI run) adds
+// the typecheck, lint and format check as stages of the same run. Ends with a table of each stage's
+// time, one line 'N passed, N failed', and a non-zero exit code if anything failed.
 //
 // Settings (environment): TEST_DATABASE_URL runs the integration suite on that PostgreSQL server
 // too; TEST_SECOND_NODE=/path/to/node runs the unit tests once more and the PostgreSQL pass under
-// that Node.js (CI: Node 24 beside the machine's Node 20); TEST_CONCURRENCY (default 3) is how many
+// that Node.js (CI: Node 24 beside the machine's Node 20); TEST_CONCURRENCY (default 2) is how many
 // stages run at once.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,15 +46,12 @@ function vitest(name, projects, env, options = {}) {
 
 const npmScript = (name, script) => ({ name, command: 'npm', args: ['run', '-s', script], env: process.env });
 
-// In order of priority: a free place goes to the first stage whose needs have passed. The long
-// suites come first, so the short ones fill the places beside them rather than delay them.
+// In order of priority: a free place goes to the first stage whose needs have passed and whose
+// kind has room. The browser tests mostly wait (on the page, the server, timers): they run beside
+// the CPU-bound stages, which run one at a time (`heavy`), longest first.
 const stages = [
   // The built web app is served by `npm start` (tested as a real process) and the browser tests.
   { name: 'web build', command: 'node', args: ['scripts/build-web-if-stale.mjs'], env: process.env },
-  vitest('integration, embedded database', ['integration'], envWithoutPostgres, { needs: ['web build'] }),
-  ...(postgresUrl
-    ? [vitest(`integration, PostgreSQL${secondNodeLabel}`, ['integration'], onSecondNode(process.env), { needs: ['web build'] })]
-    : []),
   {
     name: 'browser',
     command: 'node',
@@ -63,11 +60,27 @@ const stages = [
     needs: ['web build'],
     report: { kind: 'playwright', file: path.join(reportDir, 'playwright.json') },
   },
-  ...(checks ? [npmScript('typecheck', 'typecheck'), npmScript('lint', 'lint'), npmScript('format check', 'format:check')] : []),
+  vitest('integration, embedded database', ['integration'], envWithoutPostgres, { needs: ['web build'], heavy: true }),
+  ...(postgresUrl
+    ? [
+        vitest(`integration, PostgreSQL${secondNodeLabel}`, ['integration'], onSecondNode(process.env), {
+          needs: ['web build'],
+          heavy: true,
+        }),
+      ]
+    : []),
+  ...(checks
+    ? [
+        { ...npmScript('typecheck', 'typecheck'), heavy: true },
+        { ...npmScript('lint', 'lint'), heavy: true },
+        npmScript('format check', 'format:check'),
+      ]
+    : []),
   vitest('unit', ['unit'], envWithoutPostgres),
   ...(secondNodeVersion ? [vitest(`unit${secondNodeLabel}`, ['unit'], onSecondNode(envWithoutPostgres))] : []),
-  // Alone, after everything else: these tests measure how fast the server answers under attack.
-  vitest('hostile, embedded database', ['hostile'], envWithoutPostgres, { alone: true }),
+  // Alone, after everything else: these tests measure how fast the server answers under attack, and
+  // how long parsers and threads take.
+  vitest('timed unit tests and hostile, embedded database', ['timed', 'hostile'], envWithoutPostgres, { alone: true }),
   ...(postgresUrl ? [vitest(`hostile, PostgreSQL${secondNodeLabel}`, ['hostile'], onSecondNode(process.env), { alone: true })] : []),
 ];
 
@@ -75,7 +88,7 @@ const problems = [];
 if (secondNode && !secondNodeVersion)
   problems.push(`TEST_SECOND_NODE=${secondNode} does not run: the tests meant for it are not run.`);
 
-const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const { passed, failed, ok } = await runStages(stages, { concurrency, problems });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

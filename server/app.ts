@@ -12,6 +12,8 @@ import { installProxyWarning } from './http/proxy-warning';
 import { installRateLimit } from './http/rate-limit';
 import { installPages } from './http/pages';
 import { installCompression } from './http/compression';
+import { capConnectionsPerAddress } from './http/connection-cap';
+import { watchBodyProgress } from './http/body-progress';
 import { installArtworkServing } from './http/artworks';
 import { siteRoutes } from './site/routes';
 import { submissionsRoutes } from './submissions/routes';
@@ -55,7 +57,7 @@ export function backgroundOf(app: FastifyInstance): BackgroundWork {
 }
 
 /**
- * The durable queue of all work after the request (decision 0053), started with the app (before
+ * The durable queue of all work after the request (decision 0058), started with the app (before
  * it listens: a registration queues its e-mail in the queue's tables) and stopped with it, after
  * the running jobs end.
  */
@@ -93,7 +95,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
-    // Slow clients (a byte at a time, a body that never ends) are cut off; see config.http.
+    // Slow clients (a byte at a time, a body that never ends) are cut off; see config.http and
+    // http/body-progress.ts, which watches bodies more closely than the whole request's deadline.
     connectionTimeout: config.http.idleTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     requestTimeout: config.http.requestTimeoutMs,
@@ -104,6 +107,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     },
     frameworkErrors: frameworkErrorHandler,
   });
+  // Below Fastify, on the HTTP server's sockets (issue 34): one address's share of connections,
+  // and request bodies that stop coming.
+  capConnectionsPerAddress(app.server, config.http.maxConnectionsPerIp, config.trustProxy);
+  watchBodyProgress(app.server, { windowMs: config.http.bodyWindowMs, minBytesPerSecond: config.http.bodyMinBytesPerSecond });
   installRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,7 +2,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { SSE_LIMITS } from '../core/constants';
+import { CLIENT_SHARES, SSE_LIMITS } from '../core/constants';
+import { parseAllowHosts, type HostKey } from './fetcher/allow-hosts';
 import { readS3Settings, s3EnvShape, type S3Settings } from './storage/s3-settings';
 import { parseWitnessingConfig, type WitnessingConfig } from './tlog/witnessing/witness-config';
 
@@ -33,7 +34,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VeriWork <no-reply@veriwork.example>'),
   // A message the SMTP server refuses is tried again after about this delay, doubled each time
-  // (with jitter), this many times: 60 s and 10 tries keep trying for about a day (decision 0053).
+  // (with jitter), this many times: 60 s and 10 tries keep trying for about a day (decision 0058).
   MAIL_RETRY_DELAY_SECONDS: positiveInt.default(60),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
   // How often an idle process looks for jobs queued by another process (its own wake it at once).
@@ -50,6 +51,8 @@ const envSchema = z.object({
   IMAGE_WORKERS: positiveInt.default(Math.min(4, Math.max(2, os.availableParallelism() - 1))),
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   IMAGE_JOB_TIMEOUT_MS: positiveInt.default(20_000),
+  // Places in the image queue (running plus waiting) one client address may hold (issue 34).
+  IMAGE_QUEUE_PER_CLIENT: positiveInt.default(CLIENT_SHARES.defaultImagePlaces),
   // Niceness of every thread but the one serving HTTP (thread-priority.ts); 0 leaves them equal.
   BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // Image threads run only when a core is free (SCHED_IDLE, thread-priority.ts).
@@ -60,10 +63,17 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   HTTP_IDLE_TIMEOUT_MS: positiveInt.default(60_000),
+  // Issue 34: a request body must bring this many bytes a second over every window (0: no watch),
+  // and one address may hold this many connections open (0: no cap; see http/connection-cap.ts).
+  HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
+  HTTP_BODY_PROGRESS_WINDOW_MS: positiveInt.default(10_000),
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(CLIENT_SHARES.defaultConnections),
   // On SIGTERM/SIGINT: how long requests under way may take to finish before the process exits.
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   // Images in an S3-compatible store when these are set, else in DATA_DIR (storage/s3-settings.ts).
   ...s3EnvShape,
+  // Test-only: host:port pairs the link fetcher may reach although they are not public (fetcher/allow-hosts.ts).
+  FETCH_ALLOW_HOSTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -106,8 +116,8 @@ export interface AppConfig {
   /** Witnesses asked to cosign checkpoints, and the quorum the published policy requires. */
   tlogWitnessing: WitnessingConfig;
   uploadTtlHours: number;
-  /** Image worker threads, jobs that may wait for one, and each job's time limit. */
-  imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number };
+  /** Image worker threads, jobs that may wait for one, each job's time limit, and one client's places. */
+  imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number; perClient: number };
   /** Niceness (0–19) of the process's threads other than the HTTP thread; 0 leaves them as started. */
   backgroundThreadNice: number;
   imageThreadsIdle: boolean;
@@ -116,6 +126,11 @@ export interface AppConfig {
     requestTimeoutMs: number;
     keepAliveTimeoutMs: number;
     idleTimeoutMs: number;
+    /** A request body must average this many bytes a second over every window of bodyWindowMs; 0: not watched. */
+    bodyMinBytesPerSecond: number;
+    bodyWindowMs: number;
+    /** Connections one address may hold open; 0: no cap. Not applied to TRUST_PROXY's proxies. */
+    maxConnectionsPerIp: number;
   };
   /** Grace period for requests under way when the process is told to stop. */
   shutdownGraceMs: number;
@@ -123,6 +138,8 @@ export interface AppConfig {
   s3: S3Settings | null;
   /** Folder of the built web app. */
   webDist: string;
+  /** Test-only exceptions to the link fetcher's public-address rule (FETCH_ALLOW_HOSTS); empty in production. */
+  fetchAllowHosts: HostKey[];
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -136,6 +153,14 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 }
 
 export class ConfigError extends Error {}
+
+function fetchAllowHosts(value: string | undefined): HostKey[] {
+  try {
+    return parseAllowHosts(value);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+}
 
 function witnessingConfig(list: string | undefined, quorum: number | undefined): WitnessingConfig {
   try {
@@ -187,7 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlogOriginExplicit: e.TLOG_ORIGIN !== undefined,
     tlogWitnessing: witnessingConfig(e.TLOG_WITNESSES, e.TLOG_WITNESS_QUORUM),
     uploadTtlHours: e.UPLOAD_TTL_HOURS,
-    imageProcessing: { workers: e.IMAGE_WORKERS, queueMax: e.IMAGE_QUEUE_MAX, jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS },
+    imageProcessing: {
+      workers: e.IMAGE_WORKERS,
+      queueMax: e.IMAGE_QUEUE_MAX,
+      jobTimeoutMs: e.IMAGE_JOB_TIMEOUT_MS,
+      perClient: e.IMAGE_QUEUE_PER_CLIENT,
+    },
     backgroundThreadNice: e.BACKGROUND_THREAD_NICE,
     imageThreadsIdle: e.IMAGE_THREADS_IDLE,
     http: {
@@ -196,10 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.HTTP_BODY_MIN_BYTES_PER_SECOND,
+      bodyWindowMs: e.HTTP_BODY_PROGRESS_WINDOW_MS,
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     s3: s3.settings,
     webDist: path.resolve('web/dist'),
+    fetchAllowHosts: fetchAllowHosts(e.FETCH_ALLOW_HOSTS),
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ import { ImagePool, makeImages, registerOne, startRegistrations, type BenchImage
 import { httpScenarios, type HttpScenario } from './scenarios';
 import { constantServer, killAppServers, listen, startApp, type AppServer, type LocalServer } from './servers';
 import { printTable, type Row } from './table';
+import { ONE_ADDRESS_LOAD } from '../one-address-load';
 
 function options() {
   const { values } = parseArgs({
@@ -86,7 +87,8 @@ function appEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
     ...process.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    RATE_LIMIT_DISABLED: '1',
+    // All the load comes from this one address: its limits and shares are lifted (one-address-load.ts).
+    ...ONE_ADDRESS_LOAD,
     LOG_LEVEL: 'warn',
     TLOG_ORIGIN: 'bench.localhost/log',
   };

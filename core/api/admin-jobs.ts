@@ -1,4 +1,4 @@
-// Shapes of the admin view of the job queue (/api/admin/jobs, decision 0053): how many jobs of
+// Shapes of the admin view of the job queue (/api/admin/jobs, decision 0058): how many jobs of
 // each kind wait, run, failed and completed, and the failed ones with their last error. Never the
 // jobs' data: a message's address and link are not shown, even to admins.
 import { z } from 'zod';

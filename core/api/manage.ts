@@ -5,11 +5,9 @@
 // holds counts, scores and the log leaf, never a URL, an address or a prompt.
 import { z } from 'zod';
 import { LIMITS, MANAGE, MANAGE_RESOURCE_TYPES, PROMPT_VISIBILITIES } from '../constants';
-import { EMAIL_PATTERN, err } from '../schemas';
+import { EMAIL_PATTERN, err, linkField } from '../schemas';
 import { trustBreakdownSchema } from './submissions';
 import { workUpdateSchema } from './work-history';
-
-const httpUrl = z.httpUrl();
 
 // ---- Request bodies ----
 
@@ -28,11 +26,7 @@ export const manageSessionRequestSchema = z.object({
 
 export const manageResourceSchema = z.object({
   type: z.enum(MANAGE_RESOURCE_TYPES, err('manageResourceInvalid')),
-  url: z
-    .string(err('manageResourceInvalid'))
-    .trim()
-    .max(LIMITS.profileLinkUrl, err('profileLinkTooLong'))
-    .refine((link) => httpUrl.safeParse(link).success, err('manageResourceInvalid')),
+  url: linkField('manageResourceInvalid', false),
   description: z.string().trim().max(MANAGE.resourceDescription, err('manageResourceInvalid')).optional(),
 });
 export type ManageResource = z.infer<typeof manageResourceSchema>;

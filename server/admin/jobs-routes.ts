@@ -1,4 +1,4 @@
-// The operator's view of the job queue (decision 0053): counts per kind and state, the failed jobs
+// The operator's view of the job queue (decision 0058): counts per kind and state, the failed jobs
 // with their last error, and a retry, recorded in the audit log like every admin change.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

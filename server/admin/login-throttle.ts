@@ -117,7 +117,7 @@ export async function refundLoginAttempt(db: Db, ip: string, email: string, now:
 
 /**
  * The hourly cleanup, so the table does not grow forever: a scheduled job of the queue, run by one
- * process (decision 0053).
+ * process (decision 0058).
  */
 export function loginThrottleCleanupJob(db: Kysely<DB>, now: () => Date, log: Pick<FastifyBaseLogger, 'info'>): JobKind<object> {
   return periodicJob('login-throttle-cleanup', '7 * * * *', async () => {

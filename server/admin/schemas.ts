@@ -235,7 +235,7 @@ export const auditLogSchema = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The job queue (decision 0053)
+// The job queue (decision 0058)
 
 export const jobsSchema = {
   tags: ['Admin'],

@@ -56,7 +56,8 @@ async function checkedKey(vkey: string, where: string, exitCode: 1 | 2): Promise
   return { vkey, label: keyLabel(vkey) };
 }
 
-function siteOrigin(site: string): string {
+/** The origin of a --site address; KeyProblem (exit 2) when it is not an http(s) address. */
+export function siteOrigin(site: string): string {
   let url: URL;
   try {
     url = new URL(site);

@@ -1,16 +1,17 @@
-// Which C2SP tlog-policies `npm run verify` enforces: every one it is given. A policy can only add
-// requirements (the checkpoint must carry a quorum of witness cosignatures), so all apply:
+// Which C2SP tlog-policies `npm run verify` enforces: every one the user trusts. A policy can only
+// add requirements (the checkpoint must carry a quorum of witness cosignatures), so all apply:
 //
-//   --policy <file>   a policy file the user trusts
-//   --site <URL>      the policy the registry publishes at <site>/log/policy, when it has one
-//   the bundle        the policy the registry put in proof.json when it issued the bundle
+//   --policy-file <file>   a policy file the user trusts (--policy is the same option)
+//   --site <URL>           the policy the registry published at <site>/log/policy on first use,
+//                          pinned with its key (site-policy.ts)
 //
-// A policy must list the trusted log key: one that does not describes another log.
+// Never the policy inside the bundle: whoever hands over a bundle for a forked checkpoint hands
+// over a policy that asks for no witnesses along with it (decision 0057). A policy must list the
+// trusted log key: one that does not describes another log.
 import { readFile } from 'node:fs/promises';
-import { parsePolicy, POLICY_MAX_BYTES, type TlogPolicy } from '../../core/tlog-policy';
+import { parsePolicy, type TlogPolicy } from '../../core/tlog-policy';
 
 export const POLICY_PATH = '/log/policy';
-const FETCH_TIMEOUT_MS = 15_000;
 
 export interface SourcedPolicy {
   policy: TlogPolicy;
@@ -20,7 +21,7 @@ export interface SourcedPolicy {
 
 export class PolicyProblem extends Error {}
 
-async function parsed(text: string, source: string): Promise<SourcedPolicy> {
+export async function parsedPolicy(text: string, source: string): Promise<SourcedPolicy> {
   try {
     return { policy: await parsePolicy(text), source };
   } catch (err) {
@@ -35,20 +36,18 @@ export async function policyFromFile(file: string): Promise<SourcedPolicy> {
   } catch (err) {
     throw new PolicyProblem(`Cannot read the policy file ${file}: ${(err as Error).message}`);
   }
-  return parsed(text, `in ${file}`);
+  return parsedPolicy(text, `in ${file}`);
 }
 
-export function policyFromBundle(text: string): Promise<SourcedPolicy> {
-  return parsed(text, 'in the bundle');
-}
-
-/** The site's published policy; undefined when it publishes none (404). Throws when unreachable. */
-export async function policyFromSite(site: string): Promise<SourcedPolicy | undefined> {
-  const url = `${new URL(site).origin}${POLICY_PATH}`;
-  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'text/plain' } });
-  if (res.status === 404) return undefined;
-  const body = await res.text();
-  if (!res.ok) throw new PolicyProblem(`${url} answered ${res.status}`);
-  if (body.length > POLICY_MAX_BYTES) throw new PolicyProblem(`${url} answered more than ${POLICY_MAX_BYTES} bytes`);
-  return parsed(body, `published at ${url}`);
+/** Printed, and counted as a failed check, when no policy is in force and --no-witnesses was not given. */
+export function noPolicyMessage(bundleHasPolicy: boolean): string[] {
+  return [
+    'WITNESSES NOT CHECKED: no witness policy is trusted, so nothing shows that this checkpoint is the',
+    '  one history everybody else sees. Whoever holds the log key can sign a forked log that hides or adds',
+    '  entries; only witness cosignatures rule that out.',
+    ...(bundleHasPolicy ? ['  The bundle carries a policy, but a bundle vouches for nothing about itself, so it is not used.'] : []),
+    '  Give the registry policy you trust with --policy-file <file> (the registry publishes it at',
+    `  <site URL>${POLICY_PATH}), or use --site <site URL>, which pins it on first use.`,
+    '  To check without witnesses anyway, add --no-witnesses.',
+  ];
 }

@@ -1,20 +1,25 @@
 // Check of a work's registration proof:
 //
-//   npm run verify -- <proof bundle file> [image file] (--site <URL> | --key <vkey> | --key-file <file>) [--policy <file>]
+//   npm run verify -- <proof bundle file> [image file] (--site <URL> | --key <vkey> | --key-file <file>)
+//                     [--policy-file <file>] [--no-witnesses] [--repin-policy]
 //
 // The bundle is proof.json from a work's download bundle, its JSON-LD export (which holds
 // the same object under "proof"), or a C2SP tlog-proof (proof.tlog-proof, whose extra data is
 // the log entry). Checked: the log entry hashes to the leaf hash; the
 // inclusion proof leads from that leaf to the checkpoint's root; the log key the user trusts
-// signed the checkpoint; every policy that applies (trusted-policies.ts) finds the quorum of
-// witness cosignatures it requires; and, given an image file, that the file's SHA-256 is the one the
-// entry records. The key inside the bundle is only compared with the trusted one, never used:
-// anyone can re-sign a forged bundle with a fresh key (trusted-key.ts says where keys come from).
+// signed the checkpoint; every policy the user trusts (trusted-policies.ts) finds the quorum of
+// witness cosignatures it requires; the checkpoint extends the last one verified for that log
+// (checkpoint-history.ts); and, given an image file, that the file's SHA-256 is the one the
+// entry records. Nothing the bundle says about whom to trust is used: its key is only compared
+// with the trusted one and its policy is ignored, since anyone can re-sign a forged bundle with a
+// fresh key, and whoever holds the log key can hand over a forked checkpoint with a policy that
+// asks for no witnesses (trusted-key.ts and decision 0057 say where keys and policies come from).
 //
-// With --key or --key-file it runs without any network; --site asks the registry for its key
-// (pinned on first use). The checks use only core/tlog-verify.ts (WebCrypto), which shares no
-// code with the server's log. Exit code 0 only when every check passes (1 otherwise, 2 for a
-// usage error, such as no key given).
+// With --key or --key-file it runs without any network, and without a witness policy
+// (--policy-file) it fails unless --no-witnesses says the user accepts that; --site asks the
+// registry for its key and policy (both pinned on first use). The checks use only
+// core/tlog-verify.ts (WebCrypto), which shares no code with the server's log. Exit code 0 only
+// when every check passes (1 otherwise, 2 for a usage error, such as no key given).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -29,23 +34,44 @@ import {
 } from '../../core/tlog-verify';
 import { checkPolicy } from '../../core/tlog-policy';
 import { parseTlogProof, TLOG_PROOF_HEADER } from '../../core/tlog-proof';
-import { KeyProblem, keyLabel, keyOptionsMistake, trustedKey, type TrustedKey } from './trusted-key';
-import { policyFromBundle, policyFromFile, policyFromSite, type SourcedPolicy } from './trusted-policies';
+import { KeyProblem, keyLabel, keyOptionsMistake, siteOrigin, trustedKey, type TrustedKey } from './trusted-key';
+import { noPolicyMessage, policyFromFile, PolicyProblem, type SourcedPolicy } from './trusted-policies';
+import { PolicyRefusal, sitePolicy } from './site-policy';
+import { checkHistory, keepCheckpoint, type ConsistencyProof, type HistoryOptions } from './checkpoint-history';
+import { knownLogsFile, type SeenCheckpoint } from './known-logs';
 
 const USAGE =
-  'Usage: npm run verify -- <proof bundle or .tlog-proof file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>) [--policy <file>]';
+  'Usage: npm run verify -- <proof bundle or .tlog-proof file> [image file] (--site <site URL> | --key <vkey> | --key-file <file>) [--policy-file <file>] [--no-witnesses] [--repin-policy]';
 const OPTIONS = {
   key: { type: 'string' },
   'key-file': { type: 'string' },
   site: { type: 'string' },
   policy: { type: 'string' },
+  'policy-file': { type: 'string' },
+  'no-witnesses': { type: 'boolean' },
+  'repin-policy': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-interface Bundle extends ProofBundle {
+interface Options {
+  key?: string;
+  'key-file'?: string;
+  site?: string;
+  policy?: string;
+  'policy-file'?: string;
+  'no-witnesses'?: boolean;
+  'repin-policy'?: boolean;
+  help?: boolean;
+}
+
+interface Bundle extends Omit<ProofBundle, 'tree_size'> {
+  /** bigint only for a .tlog-proof, whose checkpoint may exceed 2^53 entries. */
+  tree_size: number | bigint;
   vkey?: string;
   log_origin?: string;
+  /** Never trusted; only mentioned when no policy is in force. */
   policy?: string;
+  consistency_proof?: ConsistencyProof;
 }
 
 let failures = 0;
@@ -64,15 +90,28 @@ function findBundle(json: unknown): Bundle | undefined {
   const ok =
     typeof b.leaf_hash === 'string' &&
     Number.isSafeInteger(b.leaf_index) &&
-    Number.isSafeInteger(b.tree_size) &&
+    (Number.isSafeInteger(b.tree_size) || typeof b.tree_size === 'bigint') &&
     Array.isArray(b.hashes) &&
     b.hashes.every((h) => typeof h === 'string') &&
     typeof b.checkpoint === 'string' &&
     (b.leaf_canonical_json === undefined || typeof b.leaf_canonical_json === 'string') &&
     (b.vkey === undefined || typeof b.vkey === 'string') &&
     (b.log_origin === undefined || typeof b.log_origin === 'string') &&
-    (b.policy === undefined || typeof b.policy === 'string');
+    (b.policy === undefined || typeof b.policy === 'string') &&
+    (b.consistency_proof === undefined || isConsistencyProof(b.consistency_proof));
   return ok ? (b as unknown as Bundle) : undefined;
+}
+
+function isConsistencyProof(value: unknown): value is ConsistencyProof {
+  const p = value as Partial<ConsistencyProof> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    Number.isSafeInteger(p.first) &&
+    Number.isSafeInteger(p.second) &&
+    Array.isArray(p.hashes) &&
+    p.hashes.every((h) => typeof h === 'string')
+  );
 }
 
 function entryFields(json: string): Record<string, unknown> | undefined {
@@ -113,10 +152,10 @@ async function checkInclusion(bundle: Bundle): Promise<CheckpointNote | undefine
     fail(`Checkpoint is malformed: ${(err as Error).message}`);
     return undefined;
   }
-  if (checkpoint.treeSize !== bundle.tree_size) {
-    fail(`Proof is for a log of ${bundle.tree_size} entries but the checkpoint is for ${checkpoint.treeSize}`);
+  if (checkpoint.size !== BigInt(bundle.tree_size)) {
+    fail(`Proof is for a log of ${bundle.tree_size} entries but the checkpoint is for ${checkpoint.size}`);
   } else if (await verifyInclusionProof(bundle, checkpoint.rootHash)) {
-    pass(`Inclusion proof: entry ${bundle.leaf_index} is in the log of ${checkpoint.treeSize} entries (root ${checkpoint.rootHash})`);
+    pass(`Inclusion proof: entry ${bundle.leaf_index} is in the log of ${checkpoint.size} entries (root ${checkpoint.rootHash})`);
   } else {
     fail(`Inclusion proof for entry ${bundle.leaf_index} does not lead to the checkpoint's root hash`);
   }
@@ -126,8 +165,9 @@ async function checkInclusion(bundle: Bundle): Promise<CheckpointNote | undefine
   return checkpoint;
 }
 
-async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, trusted: TrustedKey): Promise<void> {
-  if (await verifyCheckpointSignature(bundle.checkpoint, trusted.vkey)) {
+async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, trusted: TrustedKey): Promise<boolean> {
+  const signed = await verifyCheckpointSignature(bundle.checkpoint, trusted.vkey);
+  if (signed) {
     pass(`Checkpoint of '${checkpoint.origin}' is signed by the log key ${trusted.label}`);
   } else {
     fail(`Checkpoint is not validly signed by the log key ${trusted.label}`);
@@ -138,6 +178,7 @@ async function checkSignature(bundle: Bundle, checkpoint: CheckpointNote, truste
       `The bundle names the log key ${keyLabel(bundle.vkey)}, not the trusted key ${trusted.label}: it was not issued by the log you trust`,
     );
   }
+  return signed;
 }
 
 /** A C2SP tlog-proof as a bundle: its extra data is the log entry, whose hash is the leaf hash. */
@@ -150,42 +191,52 @@ async function bundleFromTlogProof(text: string): Promise<Bundle> {
     leaf_canonical_json: entry,
     leaf_hash: await leafHashHex(entry),
     leaf_index: proof.index,
-    tree_size: checkpoint.treeSize,
+    tree_size: checkpoint.size,
     hashes: proof.hashes,
     checkpoint: proof.checkpoint,
   };
 }
 
-async function gatherPolicies(bundle: Bundle, options: { site?: string; policy?: string }): Promise<SourcedPolicy[]> {
+/** The policies the user trusts; PolicyRefusal when the site's policy changed since it was pinned. */
+async function trustedPolicies(options: Options): Promise<SourcedPolicy[]> {
   const policies: SourcedPolicy[] = [];
   const attempt = async (load: () => Promise<SourcedPolicy | undefined>) => {
     try {
       const loaded = await load();
       if (loaded) policies.push(loaded);
     } catch (err) {
-      fail((err as Error).message);
+      if (!(err instanceof PolicyProblem)) throw err;
+      fail(err.message);
     }
   };
-  if (options.policy !== undefined) await attempt(() => policyFromFile(options.policy!));
+  const file = options['policy-file'] ?? options.policy;
+  if (file !== undefined) await attempt(() => policyFromFile(file));
   if (options.site !== undefined) {
-    try {
-      const published = await policyFromSite(options.site);
-      if (published) policies.push(published);
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string } }).cause?.code;
-      console.log(`! Could not fetch the site's witness policy (${[(err as Error).message, cause].filter(Boolean).join(': ')}).`);
-    }
+    const origin = siteOrigin(options.site);
+    const say = (line: string) => console.log(line);
+    await attempt(() => sitePolicy({ origin, file: knownLogsFile(), repin: options['repin-policy'] === true, say, now: new Date() }));
   }
-  if (bundle.policy !== undefined) await attempt(() => policyFromBundle(bundle.policy!));
   return policies;
 }
 
-async function checkPolicies(bundle: Bundle, trusted: TrustedKey, options: { site?: string; policy?: string }): Promise<void> {
-  for (const { policy, source } of await gatherPolicies(bundle, options)) {
-    // 'quorum none' asks for nothing: no line to print.
-    if (policy.quorum === 'none') continue;
+async function checkPolicies(bundle: Bundle, trusted: TrustedKey, policies: SourcedPolicy[], noWitnesses: boolean): Promise<void> {
+  if (policies.length === 0) {
+    if (noWitnesses) {
+      console.log('! Witness cosignatures were not checked (--no-witnesses): a forked log signed with the log key would pass.');
+    } else {
+      const [first, ...rest] = noPolicyMessage(bundle.policy !== undefined);
+      fail(first);
+      for (const line of rest) console.log(line);
+    }
+    return;
+  }
+  for (const { policy, source } of policies) {
     if (!policy.logs.some((log) => log.vkey === trusted.vkey)) {
       fail(`The witness policy ${source} does not list the trusted log key ${trusted.label}: it is for another log`);
+      continue;
+    }
+    if (policy.quorum === 'none') {
+      console.log(`! The witness policy ${source} asks for no witness cosignatures: a forked log signed with the log key would pass.`);
       continue;
     }
     const result = await checkPolicy(bundle.checkpoint, policy);
@@ -213,7 +264,7 @@ async function checkImage(file: string, entry: Record<string, unknown> | undefin
 }
 
 async function main(): Promise<number> {
-  let values: { key?: string; 'key-file'?: string; site?: string; policy?: string; help?: boolean };
+  let values: Options;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true }));
@@ -233,6 +284,14 @@ async function main(): Promise<number> {
   const keyMistake = keyOptionsMistake(values);
   if (keyMistake) {
     console.error(`${keyMistake}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.policy !== undefined && values['policy-file'] !== undefined) {
+    console.error(`Give only one of --policy and --policy-file (they are the same option).\n\n${USAGE}`);
+    return 2;
+  }
+  if (values['repin-policy'] && values.site === undefined) {
+    console.error(`--repin-policy re-pins the policy of a --site; without --site, give the policy with --policy-file.\n\n${USAGE}`);
     return 2;
   }
 
@@ -260,12 +319,32 @@ async function main(): Promise<number> {
     return err.exitCode;
   }
 
+  let policies: SourcedPolicy[];
+  try {
+    policies = await trustedPolicies(values);
+  } catch (err) {
+    if (!(err instanceof PolicyRefusal)) throw err;
+    console.error(err.message);
+    return 1;
+  }
+
   console.log(`Proof bundle ${bundleFile}`);
   const entry = await checkEntry(bundle);
   const checkpoint = await checkInclusion(bundle);
-  if (checkpoint) await checkSignature(bundle, checkpoint, trusted);
-  if (checkpoint) await checkPolicies(bundle, trusted, values);
+  const history: HistoryOptions = {
+    file: knownLogsFile(),
+    vkey: trusted.vkey,
+    ...(values.site !== undefined ? { site: siteOrigin(values.site) } : {}),
+    ...(bundle.consistency_proof ? { carried: bundle.consistency_proof } : {}),
+  };
+  let toKeep: SeenCheckpoint | undefined;
+  if (checkpoint && (await checkSignature(bundle, checkpoint, trusted))) {
+    await checkPolicies(bundle, trusted, policies, values['no-witnesses'] === true);
+    toKeep = await checkHistory(checkpoint, history, { pass, fail, say: (line) => console.log(line) });
+  }
   if (imageFile !== undefined) await checkImage(imageFile, entry);
+  // Only a checkpoint that passed every check becomes the one later checkpoints must extend.
+  if (toKeep && failures === 0) await keepCheckpoint(history, toKeep);
 
   console.log(failures === 0 ? 'All checks passed.' : `${failures} check${failures === 1 ? '' : 's'} failed.`);
   return failures === 0 ? 0 : 1;

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { parseVerifierKey } from '../tlog/keys';
 import { loadWitnessSigner } from '../witness/key';
 import { createWitnessServer } from '../witness/server';
-import { StateFolder } from '../witness/state';
+import { prepareStateDir, StateFolder } from '../witness/state';
 
 const USAGE =
   'Usage: npm run witness -- --name <witness name> --state-dir <folder> --log <log vkey> [--log <log vkey>…] [--key-file <PEM file>] [--host <address>] [--port <port>]';
@@ -52,6 +52,7 @@ async function main(): Promise<number> {
       return 2;
     }
   }
+  await prepareStateDir(values['state-dir']);
   const signer = await loadWitnessSigner(values.name, values['state-dir'], values['key-file']);
   const server = createWitnessServer({ signer, state: new StateFolder(values['state-dir']), logs, now: () => new Date() }, (err) =>
     console.error(`add-checkpoint failed: ${(err as Error).stack ?? String(err)}`),

@@ -1,6 +1,6 @@
 // The job queue's (pg-boss, server/jobs/) way into the database: it runs its own SQL through an
 // `executeSql(text, values)` we hand it, so the queue lives in the service's database, embedded or
-// server, and a job can be written in the transaction of the change that causes it (decision 0053).
+// server, and a job can be written in the transaction of the change that causes it (decision 0058).
 import type pg from 'pg';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './types';

@@ -319,13 +319,27 @@ export interface DB {
   work_watches: WorkWatchesTable;
   watch_alerts: WatchAlertsTable;
   c2pa_manifest_stores: C2paManifestStoresTable;
+  link_proofs: LinkProofsTable;
   mail_deliveries: MailDeliveriesTable;
 }
 
-/** Migration 023: messages the SMTP server accepted, by idempotency key (decision 0053). */
+/** Migration 025: messages the SMTP server accepted, by idempotency key (decision 0058). */
 export interface MailDeliveriesTable {
   idempotency_key: string;
   sent_at: Timestamp;
+}
+
+/** Migration 024: the last check of a link given for a work or an artist (decision 0060). */
+export interface LinkProofsTable {
+  id: Generated<string>;
+  submission_id: string | null;
+  artist_name: string | null;
+  url: string;
+  state: 'proven' | 'not_proven';
+  method: 'rel_me' | 'text_url' | 'text_registry_id' | null;
+  /** A LinkProofReason of core/link-proof-texts.ts. */
+  reason: string | null;
+  checked_at: Timestamp;
 }
 
 /** Migration 015: the C2PA manifest store a work's original carried (application/c2pa bytes). */
@@ -348,6 +362,8 @@ export interface WorkWatchesTable {
   confirmed_at: NullableTimestamp;
   last_alert_id: ColumnType<string, string | number | undefined, string | number>;
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** Migration 023: when the last confirmation e-mail was sent (null for a watch made confirmed). */
+  confirm_sent_at: NullableTimestamp;
 }
 
 /** Migration 014: a later work that looks like a copy of a watched one. */

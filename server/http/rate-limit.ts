@@ -103,7 +103,7 @@ export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   '/opt-out/v1/delta/:file',
 ]);
 
-/** Expired shared counters are deleted hourly, by a scheduled job of the queue (decision 0053). */
+/** Expired shared counters are deleted hourly, by a scheduled job of the queue (decision 0058). */
 export function rateLimitCounterCleanupJob(db: Kysely<DB>): JobKind<object> {
   return periodicJob('rate-limit-cleanup', '11 * * * *', async () => {
     await deleteExpiredRateLimitCounters(db);
@@ -131,7 +131,7 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
   });
 }
 
-const WINDOW_MS = { minute: 60_000, hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
+export const WINDOW_MS = { minute: 60_000, hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
 
 /**
  * Route-level rate-limit config. `name` separates the budgets of different families from one
@@ -166,7 +166,7 @@ export function rateLimitConfig(
 /**
  * The counter key the plugin uses for `request` in the family `name` (see rateLimitConfig): the
  * client address, IPv6 folded to its /64 like the plugin's default, plus the family's group id.
- * For routes that spend more than one hit of a family's budget (reserveRateLimitHits).
+ * For routes that spend more than one hit of a family's budget (weighted-rate-limit.ts).
  */
 export function rateLimitKey(request: FastifyRequest, name: string): string {
   return `${normalizeIP(request.ip)}:${name}`;

@@ -28,7 +28,9 @@ export function installRouteTable(app: FastifyInstance): void {
         url: route.url,
         schema: route.schema,
         get rateLimit() {
-          return (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+          // A weighted limit (weighted-rate-limit.ts) is spent by the route itself, past the plugin.
+          const config = route.config as { rateLimit?: unknown; weightedRateLimit?: unknown } | undefined;
+          return config?.weightedRateLimit ?? config?.rateLimit;
         },
       });
     }

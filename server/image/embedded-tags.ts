@@ -7,6 +7,7 @@
 import * as exifrModule from 'exifr';
 import sharp from 'sharp';
 import type { ImageMime } from './detect';
+import { exifEntriesWithinBudget } from './exif-entries';
 import { MAX_EXIF_BYTES, MAX_METADATA_TEXT_BYTES } from './limits';
 import { pngExifBlock } from './png-chunks';
 import { withoutTrailingNuls } from './trailing-nuls';
@@ -56,12 +57,12 @@ function mergeGroups(into: TagGroups, from: TagGroups): TagGroups {
   return into;
 }
 
-/** Tags of separate EXIF and XMP blocks; a block over its budget is not read at all. */
+/** Tags of separate EXIF and XMP blocks; a block over its budget (bytes, or EXIF entries) is not read at all. */
 async function readBlocks(exif: Buffer | undefined, xmp: Buffer | undefined): Promise<TagGroups> {
   const groups: TagGroups = {};
   if (exif && exif.length <= MAX_EXIF_BYTES) {
     const tiff = exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;
-    mergeGroups(groups, await parse(tiff).catch((): TagGroups => ({})));
+    if (exifEntriesWithinBudget(tiff)) mergeGroups(groups, await parse(tiff).catch((): TagGroups => ({})));
   }
   if (xmp && xmp.length <= MAX_METADATA_TEXT_BYTES) mergeGroups(groups, await parseXmp(xmp).catch((): TagGroups => ({})));
   return groups;

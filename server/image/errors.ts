@@ -6,11 +6,18 @@ import { ERROR_CODES, type ErrorCode } from '../../core/error-codes';
 import { MESSAGES, type MessagePair } from '../../core/messages';
 
 export type ImageRejectionCode =
-  'image_empty' | 'image_unsupported_type' | 'image_too_large' | 'image_unreadable' | 'image_too_many_pixels' | 'image_not_processed';
+  | 'image_empty'
+  | 'image_unsupported_type'
+  | 'image_too_large'
+  | 'image_unreadable'
+  | 'image_too_many_pixels'
+  | 'image_too_many_chunks'
+  | 'image_not_processed';
 
 /**
  * Every refusal a route that reads an image file can answer: the multipart form, the file
- * itself, and the image pool being full. Route schemas list these in their error responses.
+ * itself, the image pool being full, and the client holding its share of it. Route schemas list
+ * these in their error responses.
  */
 export const IMAGE_FILE_ERROR_CODES: readonly ErrorCode[] = [
   'malformed_multipart',
@@ -23,8 +30,10 @@ export const IMAGE_FILE_ERROR_CODES: readonly ErrorCode[] = [
   'image_unsupported_type',
   'image_unreadable',
   'image_too_many_pixels',
+  'image_too_many_chunks',
   'image_not_processed',
   'busy',
+  'too_many_images',
 ];
 
 interface Rejection extends MessagePair {
@@ -38,6 +47,8 @@ const REJECTION_MESSAGES: Record<ImageRejectionCode, MessagePair> = {
   image_too_large: MESSAGES.imageTooLarge,
   image_unreadable: MESSAGES.imageUnreadable,
   image_too_many_pixels: MESSAGES.imageTooManyPixels,
+  // A PNG of hundreds of thousands of tiny chunks: valid, but made to cost seconds (issue 34).
+  image_too_many_chunks: MESSAGES.imageTooManyChunks,
   // Processing passed its time limit or its worker's memory limit: a file made to be expensive.
   image_not_processed: MESSAGES.imageNotProcessed,
 };

@@ -5,6 +5,10 @@
 // that runs past its time limit once a worker has it, or runs its worker out of memory, has that
 // worker terminated (piscina starts a fresh one) and the image is refused as not processable
 // (422), unless the job hardly had the CPU in that time (starved-job.ts): then it is 503 too.
+// The queue is shared fairly (issue 34): a route claims a place for its client (its address
+// key) before it reads the file, and one client holds at most `perClient` places, its files being
+// read, waiting and running together; one more is refused with 429 at once, before its body is
+// parsed, so a client sending expensive images keeps its own requests waiting, never everyone's.
 // Every request path comes through here; tests may call processImage in-thread.
 import { Piscina } from 'piscina';
 import { ImageBusyError } from './busy-error';
@@ -21,9 +25,16 @@ export interface ImagePoolSettings {
   queueMax: number;
   /** Longest a job may run once a worker has it, and longest it may wait in the queue. */
   jobTimeoutMs: number;
+  /** Places (files being read, waiting or running) one client may hold; one more is refused with 429. */
+  perClient: number;
 }
 
 const WORKER_FILE = new URL('./process-worker.mjs', import.meta.url).href;
+
+/** A place of one client's share; released once its request is done with the image. */
+export interface ClientPlace {
+  release(): void;
+}
 
 interface Waiter {
   resolve(): void;
@@ -37,6 +48,8 @@ class ImagePool {
   /** Jobs handed to piscina, at most one per worker: the queue, its bound and its wait limit are ours. */
   #running = 0;
   readonly #waiting: Waiter[] = [];
+  /** Client key → places it holds; a client holding none is not listed. */
+  readonly #held = new Map<string, number>();
   /** Job id → what to do when its worker says it has started. */
   readonly #onStart = new Map<number, () => void>();
   #nextJobId = 1;
@@ -68,6 +81,23 @@ class ImagePool {
     } finally {
       this.#release();
     }
+  }
+
+  /** One of the client's places, or ImageBusyError('client') when it holds them all. */
+  claim(client: string): ClientPlace {
+    const held = this.#held.get(client) ?? 0;
+    if (held >= this.#settings.perClient) throw new ImageBusyError('client');
+    this.#held.set(client, held + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = (this.#held.get(client) ?? 1) - 1;
+        if (left > 0) this.#held.set(client, left);
+        else this.#held.delete(client);
+      },
+    };
   }
 
   #acquire(): Promise<void> {
@@ -154,14 +184,27 @@ class ImagePool {
 // One pool per settings object (one per app): created at its first job, closed with the app.
 const pools = new WeakMap<ImagePoolSettings, ImagePool>();
 
-/** processImage, run on a worker thread of the pool these settings describe. */
-export function processImageOffThread(bytes: Buffer, settings: ImagePoolSettings): Promise<ProcessedImage> {
+function poolFor(settings: ImagePoolSettings): ImagePool {
   let pool = pools.get(settings);
   if (!pool) {
     pool = new ImagePool(settings);
     pools.set(settings, pool);
   }
-  return pool.process(bytes);
+  return pool;
+}
+
+/** processImage, run on a worker thread of the pool these settings describe. */
+export function processImageOffThread(bytes: Buffer, settings: ImagePoolSettings): Promise<ProcessedImage> {
+  return poolFor(settings).process(bytes);
+}
+
+/**
+ * Claims one of `client`'s places (its address key, server/http/client-address.ts) for a request
+ * that will read and process an image: claimed before the body is read, released when the
+ * request is done with it. Throws ImageBusyError('client') (429) when the client holds them all.
+ */
+export function claimImagePlace(settings: ImagePoolSettings, client: string): ClientPlace {
+  return poolFor(settings).claim(client);
 }
 
 /** Stops the pool's workers; jobs still waiting are refused as busy. */

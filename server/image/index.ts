@@ -12,6 +12,6 @@ export {
   type RegionHash,
   type RegionKind,
 } from './region-hashes';
-export { closeImagePool, processImageOffThread, type ImagePoolSettings } from './image-pool';
+export { claimImagePlace, closeImagePool, processImageOffThread, type ClientPlace, type ImagePoolSettings } from './image-pool';
 export { ImageBusyError } from './busy-error';
 export type { AiParameters, AiSource, C2paSummary, EmbeddedMetadata, ProcessedImage } from './types';

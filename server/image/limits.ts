@@ -30,6 +30,8 @@ export const MAX_COMFYUI_TEXT_BYTES = 256 * 1024;
 export const MAX_METADATA_TOTAL_BYTES = 1024 * 1024;
 /** An EXIF block larger than this is not read (a JPEG's EXIF is at most 64 KB). */
 export const MAX_EXIF_BYTES = 1024 * 1024;
+/** Nor one whose IFD0 and Exif IFD hold more entries than this together (real ones: a few dozen). */
+export const MAX_EXIF_ENTRIES = 1_024;
 
 /**
  * Largest C2PA manifest store (JUMBF) kept from an original to serve at

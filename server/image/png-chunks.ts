@@ -1,5 +1,8 @@
 // Walks the chunks of a PNG without decoding any of them: 4-byte length, 4-byte type, data,
-// 4-byte CRC, from just after the 8-byte signature up to IEND.
+// 4-byte CRC, from just after the 8-byte signature up to IEND. Counts are budgeted as well as
+// bytes (PNG_CHUNK_LIMITS): processImage refuses a file past them before anything else reads it,
+// and the walker itself never goes past the total, whoever calls it.
+import { PNG_CHUNK_LIMITS } from '../../core/constants';
 
 export interface PngChunk {
   type: string;
@@ -12,10 +15,10 @@ export interface PngChunk {
 const SIGNATURE_LENGTH = 8;
 const TEXT_CHUNK_TYPES = new Set(['tEXt', 'zTXt', 'iTXt']);
 
-/** Every complete chunk in file order; stops at IEND or at a chunk the file is too short for. */
+/** Every complete chunk in file order; stops at IEND, at a chunk the file is too short for, or past the chunk budget. */
 export function* pngChunks(png: Buffer): Generator<PngChunk> {
   let offset = SIGNATURE_LENGTH;
-  while (offset + 12 <= png.length) {
+  for (let count = 0; offset + 12 <= png.length && count < PNG_CHUNK_LIMITS.total; count++) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('latin1', offset + 4, offset + 8);
     const dataStart = offset + 8;
@@ -25,6 +28,27 @@ export function* pngChunks(png: Buffer): Generator<PngChunk> {
     if (type === 'IEND') return;
     offset = end;
   }
+}
+
+/**
+ * Whether the PNG has more chunks than PNG_CHUNK_LIMITS allows, ancillary ones (a lower-case
+ * first letter: text, metadata, animation) or all together. Reads only the chunk headers and
+ * stops at the first chunk over a limit: a few milliseconds for any file.
+ */
+export function hasTooManyPngChunks(png: Buffer): boolean {
+  let ancillary = 0;
+  let total = 0;
+  let offset = SIGNATURE_LENGTH;
+  while (offset + 12 <= png.length) {
+    const length = png.readUInt32BE(offset);
+    total += 1;
+    // Bit 5 of the type's first byte: set (lower case) for ancillary chunks.
+    if (png[offset + 4] & 0x20) ancillary += 1;
+    if (ancillary > PNG_CHUNK_LIMITS.ancillary || total > PNG_CHUNK_LIMITS.total) return true;
+    if (png.toString('latin1', offset + 4, offset + 8) === 'IEND') return false;
+    offset += length + 12;
+  }
+  return false;
 }
 
 /**

@@ -8,7 +8,7 @@ import { ImageRejectedError } from './errors';
 import { DERIVATIVE_HEIGHT, DERIVATIVE_MAX_WIDTH, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
 import { extractMetadata } from './metadata';
 import { perceptualHash } from './phash';
-import { withoutPngTextChunks } from './png-chunks';
+import { hasTooManyPngChunks, withoutPngTextChunks } from './png-chunks';
 import { regionFingerprint } from './region-hashes';
 import type { ProcessedImage } from './types';
 
@@ -66,6 +66,8 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
   if (bytes.length > maxBytes) throw new ImageRejectedError('image_too_large');
   const mime = detectImageType(bytes);
   if (!mime) throw new ImageRejectedError('image_unsupported_type');
+  // Before any reader walks the file: hundreds of thousands of tiny chunks cost each of them seconds.
+  if (mime === 'image/png' && hasTooManyPngChunks(bytes)) throw new ImageRejectedError('image_too_many_chunks');
 
   // The decoder gets the file without its text chunks (see withoutPngTextChunks); the hash,
   // the metadata and the stored original use the bytes exactly as received.

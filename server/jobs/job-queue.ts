@@ -1,4 +1,4 @@
-// One durable queue for all work done after a request (decision 0053): pg-boss on the service's own
+// One durable queue for all work done after a request (decision 0058): pg-boss on the service's own
 // database, embedded or server, through the pool the service already has (server/db/job-sql.ts).
 // A job is written in the transaction of the change that causes it (enqueue with that transaction),
 // retried with back-off when it fails, run by exactly one of the processes that share the database,

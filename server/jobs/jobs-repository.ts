@@ -1,4 +1,4 @@
-// What the operator sees of the queue (decision 0053): jobs per kind and state, and the failed ones
+// What the operator sees of the queue (decision 0058): jobs per kind and state, and the failed ones
 // with their last error. Read from pg-boss's job table (its schema is pg-boss's own; these columns
 // are those of pg-boss 10). Archived jobs (finished more than a day or a week ago) are not counted.
 import { sql, type Kysely } from 'kysely';

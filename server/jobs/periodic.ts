@@ -1,4 +1,4 @@
-// Periodic work as scheduled jobs of the queue (decision 0053): a cron expression instead of a
+// Periodic work as scheduled jobs of the queue (decision 0058): a cron expression instead of a
 // setInterval in every process; the queue runs each period once, in one of the processes.
 import type { JobKind } from './job-queue';
 

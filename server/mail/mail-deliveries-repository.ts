@@ -1,4 +1,4 @@
-// Which messages the SMTP server has accepted, by idempotency key (migration 023, decision 0053).
+// Which messages the SMTP server has accepted, by idempotency key (migration 025, decision 0058).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { JOB_SCHEMA } from '../db/job-sql';

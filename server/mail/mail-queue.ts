@@ -1,4 +1,4 @@
-// E-mail as jobs of the durable queue (decision 0053). A message is queued (in the transaction of
+// E-mail as jobs of the durable queue (decision 0058). A message is queued (in the transaction of
 // the change that causes it, when there is one) with an idempotency key; the `mail` job sends it
 // through the Mailer, retries with back-off for about a day while the SMTP server refuses or
 // stalls, then stays failed for the operator. The key makes a second run of a sent job (a crash
@@ -60,7 +60,7 @@ export function defineMailJob(
         return;
       }
       const sent = await mailer.send({ ...data.message, messageId: messageIdOf(data.key, deps.config.siteUrl) });
-      // The residual window (decision 0053): a crash between the SMTP server's acceptance and this
+      // The residual window (decision 0058): a crash between the SMTP server's acceptance and this
       // write makes the retry send the message a second time, with the same Message-ID.
       await recordDelivery(deps.db, data.key, job.id, deps.now());
       log.info({ ...data.context, job: job.id, ...(sent.file ? { file: sent.file } : {}) }, 'e-mail sent');

@@ -1,6 +1,7 @@
 // The e-mailed link (issue 18): asked for on any proof page, sent to the address only when works
 // are registered with it, and opened once for a short session. The answer to a request is the
-// same whether or not the address has works, so nobody can learn which addresses are registered.
+// same, and as fast, whether or not the address has works (the look-up runs after it), so nobody
+// can learn which addresses are registered.
 import { appError } from '../../core/app-error';
 import { MANAGE, MANAGE_PATH } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
@@ -15,6 +16,7 @@ import {
   insertManageLink,
   insertManageSession,
   useManageLink,
+  withAddressLock,
 } from './manage-repository';
 import { hashToken, newToken, normaliseEmail, TOKEN_PATTERN } from './tokens';
 
@@ -43,11 +45,13 @@ function linkMessage(link: string) {
 }
 
 /**
- * Sends a link when the address has works and has not had too many links this hour. Returns
- * nothing either way; the e-mail goes out after the answer (a slow SMTP server must not make the
- * answer slower for registered addresses, which would tell them apart).
+ * The deferred work of a manage-link request, run after the answer (server/http/after-answer.ts):
+ * queues a link e-mail on the job queue when the address has works and has not had too many links
+ * this hour. The request itself reads nothing about the address, so
+ * it does the same work in the same time whether or not the address is registered; only this
+ * function differs, and nobody waits for it.
  */
-export async function requestManageLink(
+export async function deliverManageLink(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   mailer: MailSender,
   log: LinkLog,
@@ -55,23 +59,22 @@ export async function requestManageLink(
 ) {
   const email = normaliseEmail(rawEmail);
   const now = deps.now();
-  if (!(await hasWorksForEmail(deps.db, email))) return;
-  if ((await countLinksSince(deps.db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return;
-  const { token, hash } = newToken();
-  await insertManageLink(deps.db, {
-    tokenHash: hash,
-    email,
-    now,
-    expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS),
+  // Deferred work of several requests runs at once: the address's lock keeps the cap exact. The
+  // e-mail is queued in the transaction that decides the cap (decision 0058): the link and its mail
+  // job commit together, and the queue's mail job sends it and retries while the SMTP server fails.
+  const queued = await withAddressLock(deps.db, email, async (db) => {
+    if (!(await hasWorksForEmail(db, email))) return false;
+    if ((await countLinksSince(db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return false;
+    const { token, hash } = newToken();
+    await insertManageLink(db, { tokenHash: hash, email, now, expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS) });
+    const { subject, text } = linkMessage(manageLink(deps.config.siteUrl, token));
+    await mailer.send({ to: email, subject, text }, { db });
+    return true;
   });
-  const link = manageLink(deps.config.siteUrl, token);
-  const { subject, text } = linkMessage(link);
-  // The address is never logged; in development the outbox file holds the link. Queued (decision
-  // 0053): the queue's mail job sends it and retries while the SMTP server fails.
-  mailer.send({ to: email, subject, text }).then(
-    () => log.info({}, 'manage link e-mail queued'),
-    (err: unknown) => log.error({ err }, 'could not queue the manage link e-mail'),
-  );
+  if (!queued) return;
+  mailer.wake();
+  // The address is never logged; in development the outbox file holds the link.
+  log.info({}, 'manage link e-mail queued');
 }
 
 const refused = (message: { title: string; description: string }) =>

@@ -11,6 +11,17 @@ export async function insertManageLink(db: Kysely<DB>, link: { tokenHash: string
     .execute();
 }
 
+/**
+ * Runs `work` in a transaction holding a lock on the (lower-cased) address: requests for one
+ * address are decided one at a time, so concurrent ones cannot pass the per-address cap together.
+ */
+export async function withAddressLock<T>(db: Kysely<DB>, email: string, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(727100018, hashtext(${email}))`.execute(trx);
+    return work(trx);
+  });
+}
+
 /** Links sent to the address since `since` (the per-address cap). */
 export async function countLinksSince(db: Kysely<DB>, email: string, since: Date): Promise<number> {
   const row = await db

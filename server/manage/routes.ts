@@ -10,11 +10,12 @@ import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
+import { createAfterAnswer } from '../http/after-answer';
 import { rateLimitConfig } from '../http/rate-limit';
 import type { MailSender } from '../mail/mail-queue';
 import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
 import { streamBundlesZip } from './bundles-zip';
-import { endManageSession, openManageLink, requestManageLink, sessionEmail } from './link-service';
+import { deliverManageLink, endManageSession, openManageLink, sessionEmail } from './link-service';
 import { deleteExpiredManageRows } from './manage-repository';
 import { listManagedWorks } from './managed-works';
 import {
@@ -49,7 +50,7 @@ function isSameSiteRequest(request: FastifyRequest, siteUrl: string): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
-/** Expired links and sessions are deleted hourly, by a scheduled job of the queue (decision 0053). */
+/** Expired links and sessions are deleted hourly, by a scheduled job of the queue (decision 0058). */
 export function manageCleanupJob(deps: Pick<AppDeps, 'db' | 'now'>): JobKind<object> {
   return periodicJob('manage-cleanup', '13 * * * *', async () => {
     await deleteExpiredManageRows(deps.db, deps.now());
@@ -63,6 +64,12 @@ export async function manageRoutes(
   mailer: MailSender,
 ): Promise<void> {
   const { config } = deps;
+  // The manage link's look-up runs after the answer; the server's close waits for it (before the
+  // queue it enqueues on stops).
+  const afterAnswer = createAfterAnswer(fastify.log);
+  fastify.addHook('onClose', async () => {
+    await afterAnswer.idle();
+  });
 
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -75,8 +82,14 @@ export async function manageRoutes(
     });
 
     const disabled = config.rateLimit.disabled;
+    // Asking for a link and opening one are budgets of their own: asking ten times from a shared
+    // address must not stop the artist opening the link they were just sent.
     const links = {
       rateLimit: rateLimitConfig('manage-links', MANAGE.requestsPerHour, 'hour', disabled),
+      validationError: validationFailedError,
+    };
+    const opens = {
+      rateLimit: rateLimitConfig('manage-link-opens', MANAGE.opensPerHour, 'hour', disabled),
       validationError: validationFailedError,
     };
     const changes = {
@@ -102,12 +115,14 @@ export async function manageRoutes(
     };
 
     app.post('/api/manage/link', { schema: requestLinkRouteSchema, config: links }, async (request, reply) => {
-      await requestManageLink(deps, mailer, request.log, request.body.email);
+      // Nothing about the address is read before answering: see deliverManageLink.
+      const { email } = request.body;
+      afterAnswer.run(reply, 'manage link delivery', () => deliverManageLink(deps, mailer, request.log, email));
       const { title, description } = MESSAGES.manageLinkSent;
       return reply.status(202).send({ title, message: description });
     });
 
-    app.post('/api/manage/session', { schema: openSessionRouteSchema, config: links }, async (request, reply) => {
+    app.post('/api/manage/session', { schema: openSessionRouteSchema, config: opens }, async (request, reply) => {
       const session = await openManageLink(deps, request.body.token);
       reply.setCookie(MANAGE_SESSION_COOKIE, session.sessionToken, cookieOptions(MANAGE.sessionMinutes * 60));
       return reply.send({ works: await listManagedWorks(deps.db, config.siteUrl, session.email, features.watches) });

@@ -1,6 +1,7 @@
 // Route schemas of the manage feature (issue 18): ask for a link, open it, list and change the
 // works registered with the address.
 import { z } from 'zod';
+import { MANAGE } from '../../core/constants';
 import {
   manageLinkRequestSchema,
   manageMessageSchema,
@@ -28,8 +29,10 @@ export const requestLinkRouteSchema = {
   tags,
   summary: 'E-mail a link to manage the works of an address',
   description:
-    'When works are registered with the address, a single-use link is sent to it. The answer is the same whether or ' +
-    'not they are, so it tells nobody which addresses are registered. Rate limited per client address.',
+    'When works are registered with the address, a single-use link is sent to it. The answer is the same, and as fast, ' +
+    'whether or not they are (the address is looked up after answering), so it tells nobody which addresses are ' +
+    `registered. At most ${MANAGE.linksPerAddressPerHour} links to one address an hour. Rate limited per client address: ` +
+    `${MANAGE.requestsPerHour} requests an hour.`,
   body: manageLinkRequestSchema,
   response: {
     202: jsonResponse(manageMessageSchema, 'Accepted: a link was sent if the address has works.'),
@@ -42,7 +45,8 @@ export const openSessionRouteSchema = {
   summary: 'Open an e-mailed link',
   description:
     "Exchanges the link's token, once, for a short session cookie on /api/manage, and answers the address's works. " +
-    'An unknown, used or expired link is refused with a message saying which.',
+    'An unknown, used or expired link is refused with a message saying which. Rate limited per client address: ' +
+    `${MANAGE.opensPerHour} an hour, a budget apart from asking for links.`,
   body: manageSessionRequestSchema,
   response: {
     200: jsonResponse(managedWorksSchema, "The address's works."),

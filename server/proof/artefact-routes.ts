@@ -9,7 +9,7 @@ import type { PublicWork } from '../../core/api-types';
 import { trainingConsentHeaders } from '../../core/training-consent';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
-import { getProofBundle } from '../tlog/proofs';
+import { witnessedProofBundle } from '../tlog/witnessing/proof-bundle';
 import { downloadName, renderArtefact, renderBundleFiles, type ArtefactSource, type BundleFileName } from './artefacts';
 import { bundleListText, zipBundle } from './bundle';
 import { badgeEmbedHtml } from './embed';
@@ -54,7 +54,7 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
       const { title, description } = MESSAGES.submissionNotFound;
       throw appError('not_found', description, { title });
     }
-    const proof = withProof ? await getProofBundle(deps, work.id) : null;
+    const proof = withProof ? await witnessedProofBundle(deps, work.id) : null;
     return { work, proof, siteUrl };
   }
 

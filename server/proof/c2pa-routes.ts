@@ -9,7 +9,8 @@ import { PUBLIC_API } from '../../core/constants';
 import type { AppDeps } from '../deps';
 import { openToAnyOrigin } from '../http/any-origin';
 import { rateLimitConfig } from '../http/rate-limit';
-import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { clientAddressKey } from '../http/client-address';
+import { claimImagePlace, ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
 import { C2PA_MANIFEST_STORE_MIME } from '../image/c2pa';
 import { findManifestStore } from '../works/c2pa-manifest-stores-repository';
 import { findPublicWork } from '../works/works-repository';
@@ -101,12 +102,16 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
       const only = request.query.alg === undefined ? undefined : algorithmOf(request.query.alg);
       if (!Buffer.isBuffer(request.body)) throw notAnImageBody();
       let image;
+      // This client's share of the image queue (429 when it holds it all); the body is read already.
+      const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       try {
         image = await processImageOffThread(request.body, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
         throw err;
+      } finally {
+        place.release();
       }
       // The crop-tolerant views go with the perceptual hash: both answer "visually the same".
       const fingerprints = {

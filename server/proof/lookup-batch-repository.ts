@@ -90,9 +90,14 @@ export async function publicWorksNearHashes(
     p.queries.length === 0
       ? []
       : [
+          // One index probe per value: OFFSET 0 keeps the planner from flattening the lateral
+          // subquery into a hash join that reads every fingerprint, which for a slice of a batch
+          // (lookup-batch.ts) costs far more than its few hundred probes.
           sql`SELECT p.query, f.submission_id, f.phash
               FROM unnest(${p.queries}::int[], ${p.values}::bigint[]) AS p(query, value)
-              JOIN image_fingerprints f ON ${BAND_EXPRESSIONS[band]} = p.value`,
+              CROSS JOIN LATERAL (
+                SELECT f.submission_id, f.phash FROM image_fingerprints f WHERE ${BAND_EXPRESSIONS[band]} = p.value OFFSET 0
+              ) AS f`,
         ],
   );
   const signed = hashes.map((h) => asSignedBigint(h.phash));

@@ -2,6 +2,7 @@
 // does not fit: the first bad entry by its index, so a client can fix its list.
 import { z } from 'zod';
 import { validationFailed, type AppError } from '../../core/app-error';
+import { LOOKUP_BATCH } from '../../core/constants';
 import type { ValidationIssueLike } from '../../core/validation';
 import { errorResponses, jsonResponse } from '../http/api-schemas';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
@@ -56,8 +57,10 @@ export const lookupBatchSchema = {
   description:
     `Send JSON { "hashes": [...] } with SHA-256 hashes of files and/or perceptual hashes. Each result lists at most ` +
     `${LOOKUP_MAX_RESULTS} public works: SHA-256 matches oldest first, perceptual matches closest first. ` +
-    'A malformed entry is refused with its index. Rate limited per address and day with POST /api/lookup; ' +
-    'a batch counts as one request.',
+    'A malformed entry is refused with its index. Every hash counts against the budgets of an address: ' +
+    `${LOOKUP_BATCH.hashesPerMinute.toLocaleString('en')} hashes a minute and ${LOOKUP_BATCH.hashesPerDay.toLocaleString('en')} a day ` +
+    '(429 with Retry-After past them; a refused request spends nothing). One bulk lookup per address runs at a time ' +
+    '(429 with Retry-After for another), and a few per server (503 with Retry-After past them).',
   body: batchBodySchema,
   response: {
     200: jsonResponse(batchResponseSchema, 'The matches of each hash, in input order.'),

@@ -1,8 +1,11 @@
 // Bulk lookup (POST /api/lookup/batch): up to LOOKUP_BATCH_MAX_HASHES hashes in one request,
 // each a SHA-256 of a file or a 64-bit perceptual hash, answered in input order with the public
-// works that match. Two set-based statements answer the whole batch (lookup-batch-repository.ts).
+// works that match. Set-based statements answer it (lookup-batch-repository.ts), a slice of the
+// batch at a time with a turn of the event loop between slices: PGlite runs each statement on
+// this thread, and a whole batch in one statement held every other request for seconds (issue 34).
 import type { Kysely } from 'kysely';
 import { validationFailed } from '../../core/app-error';
+import { LOOKUP_BATCH } from '../../core/constants';
 import type { DB } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 import { bandRadii, valuesWithin } from '../works/fingerprint-bands';
@@ -10,7 +13,7 @@ import { proofUrl } from './urls';
 import { publicWorksNearHashes, publicWorksWithHashes, type HashMatchRow } from './lookup-batch-repository';
 import { LOOKUP_MAX_RESULTS } from './lookup';
 
-export const LOOKUP_BATCH_MAX_HASHES = 10_000;
+export const LOOKUP_BATCH_MAX_HASHES = LOOKUP_BATCH.maxHashes;
 /**
  * Exact perceptual-hash equality by default: one band probe per hash, so a full batch stays
  * well under a second. Each extra bit multiplies the probes (distance 10: over 400 per hash).
@@ -21,6 +24,11 @@ export const LOOKUP_BATCH_DEFAULT_DISTANCE = 0;
  * distance is answered for fewer perceptual hashes (distance 10: 428 probes, so 467 hashes).
  */
 export const LOOKUP_BATCH_PROBE_BUDGET = 200_000;
+/**
+ * Band-index probes (or SHA-256 hashes) one statement makes: a few milliseconds of database work,
+ * so a request waiting behind a bulk lookup waits for one slice, not for the whole batch.
+ */
+const PROBES_PER_STATEMENT = 2_000;
 // 10,000 quoted 64-digit hashes with commas and some spacing fit with room to spare.
 export const LOOKUP_BATCH_BODY_LIMIT = 1024 * 1024;
 
@@ -46,6 +54,17 @@ export function probesPerHash(maxDistance: number): number {
   return bandRadii(maxDistance).reduce((sum, radius) => sum + valuesWithin(0, radius).length, 0);
 }
 
+/** Refuses (400) more perceptual hashes than one request may probe at `maxDistance`. */
+export function assertWithinProbeBudget(perceptualHashes: number, maxDistance: number): void {
+  const probes = probesPerHash(maxDistance);
+  if (perceptualHashes * probes <= LOOKUP_BATCH_PROBE_BUDGET) return;
+  const most = Math.floor(LOOKUP_BATCH_PROBE_BUDGET / probes);
+  throw validationFailed(
+    `With max_distance ${maxDistance}, send at most ${most.toLocaleString('en')} perceptual hashes per request ` +
+      `(this one has ${perceptualHashes.toLocaleString('en')}).`,
+  );
+}
+
 export async function lookupHashes(
   db: Kysely<DB>,
   siteUrl: string,
@@ -60,22 +79,23 @@ export async function lookupHashes(
     else perceptual.push({ query, phash: hash });
   });
   const probes = probesPerHash(maxDistance);
-  if (perceptual.length * probes > LOOKUP_BATCH_PROBE_BUDGET) {
-    const most = Math.floor(LOOKUP_BATCH_PROBE_BUDGET / probes);
-    throw validationFailed(
-      `With max_distance ${maxDistance}, send at most ${most.toLocaleString('en')} perceptual hashes per request ` +
-        `(this one has ${perceptual.length.toLocaleString('en')}).`,
-    );
-  }
-  const rows = [
-    ...(await publicWorksWithHashes(db, exact, LOOKUP_MAX_RESULTS)),
-    ...(await publicWorksNearHashes(db, perceptual, Math.min(maxDistance, NEAR_DUPLICATE_MAX_DISTANCE), LOOKUP_MAX_RESULTS)),
-  ];
+  assertWithinProbeBudget(perceptual.length, maxDistance);
   const byQuery = new Map<number, HashMatchRow[]>();
-  for (const row of rows) {
-    const list = byQuery.get(row.query);
-    if (list) list.push(row);
-    else byQuery.set(row.query, [row]);
+  const keep = (rows: readonly HashMatchRow[]) => {
+    for (const row of rows) {
+      const list = byQuery.get(row.query);
+      if (list) list.push(row);
+      else byQuery.set(row.query, [row]);
+    }
+  };
+  for (const slice of slices(exact, PROBES_PER_STATEMENT)) {
+    keep(await publicWorksWithHashes(db, slice, LOOKUP_MAX_RESULTS));
+    await nextTurn();
+  }
+  const distance = Math.min(maxDistance, NEAR_DUPLICATE_MAX_DISTANCE);
+  for (const slice of slices(perceptual, Math.max(1, Math.floor(PROBES_PER_STATEMENT / probes)))) {
+    keep(await publicWorksNearHashes(db, slice, distance, LOOKUP_MAX_RESULTS));
+    await nextTurn();
   }
   return {
     max_distance: maxDistance,
@@ -92,4 +112,11 @@ export async function lookupHashes(
       })),
     })),
   };
+}
+
+/** Lets the event loop answer what waits (other requests, timers) before the next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function* slices<T>(items: readonly T[], size: number): Generator<readonly T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }

@@ -6,8 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError } from '../../core/app-error';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
-import { ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { claimImagePlace, ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
 import { readUploadedFile } from '../http/multipart-file';
+import { clientAddressKey } from '../http/client-address';
 import { lookupImage } from './lookup';
 import { lookupSchema } from './schemas';
 
@@ -33,14 +34,18 @@ export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     },
     async (request) => {
       if (!request.isMultipart()) throw notMultipart();
-      const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+      // This client's share of the image queue, before its file is read (429 when it holds it all).
+      const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       let image;
       try {
+        const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
         image = await processImageOffThread(bytes, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
         throw err;
+      } finally {
+        place.release();
       }
       return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash, regions: image.regionHashes.probes });
     },

@@ -4,6 +4,7 @@
 // /sitemap.xml becomes a sitemap index of /sitemaps/{static|works-N|artists-N}.xml.
 import type { Kysely } from 'kysely';
 import { create } from 'xmlbuilder2';
+import { CONFIRM_PAGES } from '../../core/constants';
 import { STATIC_PAGE_PATHS } from '../../core/routes';
 import type { DB } from '../db/types';
 import { publicArtistDates, publicWorkAndArtistCounts, publicWorkDates } from './sitemap-repository';
@@ -12,8 +13,10 @@ import { artistUrl, proofUrl, siteBase } from './urls';
 export const SITEMAP_MAX_URLS = 50_000;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** Pages a search engine should index: every static page except the admin screens. */
-export const SITEMAP_STATIC_PATHS = STATIC_PAGE_PATHS.filter((p) => !p.startsWith('/admin'));
+/** Pages a search engine should index: every static page except the admin screens and the e-mailed links' pages. */
+export const SITEMAP_STATIC_PATHS = STATIC_PAGE_PATHS.filter(
+  (p) => !p.startsWith('/admin') && !(Object.values(CONFIRM_PAGES) as string[]).includes(p),
+);
 
 export function robotsTxt(siteUrl: string): string {
   return [

@@ -18,6 +18,8 @@ import { registerSubmission } from './submission-service';
 export interface BatchInput {
   shared: Record<string, unknown>;
   items: readonly Record<string, unknown>[];
+  /** Items the input gate refused (batch-routes.ts), by index: reported as failed, never registered. */
+  refused?: ReadonlyMap<number, AppError>;
 }
 
 function failure(index: number, error: AppError): BatchItemResult {
@@ -39,6 +41,11 @@ export async function registerBatch(
   // One at a time: registrations take their numbers in turn anyway, and the order of the batch
   // becomes the order of the registry numbers.
   for (const [index, item] of input.items.entries()) {
+    const refusal = input.refused?.get(index);
+    if (refusal) {
+      results.push(failure(index, refusal));
+      continue;
+    }
     const parsed = submissionBodySchema.safeParse({ ...input.shared, ...item });
     if (!parsed.success) {
       results.push(failure(index, validationFailedError(parsed.error.issues)));
@@ -48,7 +55,7 @@ export async function registerBatch(
     try {
       const work = await registerSubmission(deps, body);
       results.push({ index, status: 'registered', work: receiptOf(work) });
-      toConfirm.push({ id: work.id, registry_id: work.registry_id, title: body.title, author_email: body.author_email });
+      toConfirm.push({ id: work.id, registry_id: work.registry_id, author_email: body.author_email });
     } catch (error) {
       if (error instanceof AppError) {
         results.push(failure(index, error));

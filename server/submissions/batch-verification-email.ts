@@ -1,7 +1,8 @@
 // One confirmation e-mail per address for a batch of registrations, not one per work: the works
 // of the batch share one token, so one link confirms them all (verifyEmailToken). Queued like the
 // single one (email-verification.ts), after the works are registered, never failing them: the
-// token and the message are written in one transaction (decision 0053).
+// token and the message are written in one transaction (decision 0058). The message names only
+// registry IDs and the site (decision 0053), never the titles.
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { MailSender } from '../mail/mail-queue';
@@ -11,7 +12,6 @@ import { storeVerifyTokenForWorks } from './submissions-repository';
 export interface BatchWorkToConfirm {
   id: string;
   registry_id: string;
-  title: string;
   author_email: string;
 }
 
@@ -19,9 +19,9 @@ function messageFor(works: readonly BatchWorkToConfirm[], link: string, siteUrl:
   const text = [
     `Thank you for registering ${works.length} works with ${SITE_NAME}:`,
     '',
-    ...works.map((work) => `- "${work.title}" (${work.registry_id}): ${siteUrl}/verify/${work.id}`),
+    ...works.map((work) => `- ${work.registry_id}: ${siteUrl}/verify/${work.registry_id}`),
     '',
-    'Please confirm your e-mail address by opening this link (it confirms all of them):',
+    'Please confirm your e-mail address: open this page and press the button (it confirms all of them).',
     link,
     '',
     "A verified address raises each work's trust score. Your address is never shown publicly.",

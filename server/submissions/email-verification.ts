@@ -1,7 +1,11 @@
-// E-mail verification (decision 0013): the submitter gets a link with a random token; opening it
-// marks the address verified and re-scores the work. Only the token's SHA-256 is stored, so a
+// E-mail verification (decision 0013): the submitter gets a link with a random token; the page it
+// opens POSTs the token (decision 0053: mail scanners open links), which marks the address
+// verified and re-scores the work. The address is not yet proven, so the e-mail may reach someone
+// who never registered anything: it names only the registry ID and the site, no text the
+// submitter wrote. Only the token's SHA-256 is stored, so a
 // database leak does not hand out working links. The address is never shown publicly.
 import type { FastifyBaseLogger } from 'fastify';
+import { CONFIRM_PAGES } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import type { DB, Submission } from '../db/types';
@@ -22,15 +26,16 @@ export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** The e-mailed link's token: only its hash is stored (server/mail/link-tokens.ts). */
 export { hashLinkToken as hashToken, newLinkToken as newVerifyToken } from '../mail/link-tokens';
 
+/** The link in the e-mail: the confirmation page, whose button verifies. */
 export function verifyLink(siteUrl: string, token: string): string {
-  return `${siteUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+  return `${siteUrl}${CONFIRM_PAGES.email}?token=${encodeURIComponent(token)}`;
 }
 
-function messageFor(work: { title: string; registry_id: string }, link: string, proofUrl: string) {
+function messageFor(work: { registry_id: string }, link: string, proofUrl: string) {
   const text = [
-    `Thank you for registering "${work.title}" (${work.registry_id}) with ${SITE_NAME}.`,
+    `Thank you for registering the work ${work.registry_id} with ${SITE_NAME}.`,
     '',
-    'Please confirm your e-mail address by opening this link:',
+    'Please confirm your e-mail address: open this page and press the button.',
     link,
     '',
     "A verified address raises the work's trust score. Your address is never shown publicly.",
@@ -43,7 +48,7 @@ function messageFor(work: { title: string; registry_id: string }, link: string, 
 
 /**
  * Queues the message with the link of `token` (whose hash the registration stores with the work)
- * in the registration's transaction `trx` (decision 0053): the e-mail is sent if and only if the
+ * in the registration's transaction `trx` (decision 0058): the e-mail is sent if and only if the
  * work is registered, by the queue's mail job, retried while the SMTP server fails, and a slow or
  * failed SMTP server never delays or fails the registration. The caller wakes the mail worker
  * after the commit.
@@ -52,11 +57,11 @@ export async function queueVerificationLink(
   deps: Pick<AppDeps, 'config'>,
   mail: MailSender,
   trx: Transaction<DB>,
-  work: { id: string; registry_id: string; title: string; author_email: string },
+  work: { id: string; registry_id: string; author_email: string },
   token: string,
 ): Promise<void> {
   const link = verifyLink(deps.config.siteUrl, token);
-  const { subject, text } = messageFor(work, link, `${deps.config.siteUrl}/verify/${work.id}`);
+  const { subject, text } = messageFor(work, link, `${deps.config.siteUrl}/verify/${work.registry_id}`);
   // Development: no SMTP server, so the link also goes to the log when the job writes the outbox file.
   const context = { submission: work.id, ...(mail.kind === 'outbox' ? { link } : {}) };
   await mail.send({ to: work.author_email, subject, text }, { db: trx, key: `verify:${work.id}`, context });

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
+import { CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { normaliseSubmissionBody } from '../../core/submission';
 import { trainingConsentHeaders } from '../../core/training-consent';
@@ -14,9 +15,10 @@ import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
-import { closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
+import { claimImagePlace, closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import type { MailSender } from '../mail/mail-queue';
 import { readUploadedFile } from '../http/multipart-file';
+import { clientAddressKey } from '../http/client-address';
 import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
 import { batchSubmissionRoutes } from './batch-routes';
@@ -24,7 +26,7 @@ import { receiptOf } from './receipt';
 import { readWorkHistory } from '../works/work-history-repository';
 import { findPublicDuplicateTarget, findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
-import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailSchema } from './schemas';
+import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
 
 const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
@@ -43,7 +45,7 @@ function logSweep(log: SweepLog, removed: UploadSweep | undefined): void {
   if (removed && Object.values(removed).some((n) => n > 0)) log.info(removed, 'unused uploads removed');
 }
 
-/** Then hourly, by a scheduled job of the queue (decision 0053): unused uploads past their time. */
+/** Then hourly, by a scheduled job of the queue (decision 0058): unused uploads past their time. */
 export function uploadSweepJob(deps: AppDeps, log: SweepLog): JobKind<object> {
   return periodicJob('upload-sweep', '17 * * * *', async () => logSweep(log, await sweepUploads(deps)));
 }
@@ -66,30 +68,23 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<vo
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw NOT_MULTIPART;
-      const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+      // This client's share of the image queue, before its file is read (429 when it holds it all).
+      const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       try {
-        const { response } = await createUpload(deps, bytes);
-        return reply.status(201).send(response);
-      } catch (err) {
-        if (err instanceof ImageRejectedError) throw err;
-        if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
-        request.log.error({ err }, 'upload failed');
-        throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+        const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+        try {
+          const { response } = await createUpload(deps, bytes);
+          return reply.status(201).send(response);
+        } catch (err) {
+          if (err instanceof ImageRejectedError) throw err;
+          if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
+          request.log.error({ err }, 'upload failed');
+          throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+        }
+      } finally {
+        place.release();
       }
     },
-  );
-}
-
-function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
-}
-
-function invalidLinkPage(): string {
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${INVALID_VERIFY_LINK.title}</title></head>` +
-    `<body><main><h1>${INVALID_VERIFY_LINK.title}</h1><p>${INVALID_VERIFY_LINK.description}</p>` +
-    '<p><a href="/">Return to Home</a></p></main></body></html>'
   );
 }
 
@@ -125,12 +120,27 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps,
   );
   await batchSubmissionRoutes(app, deps, mail);
 
-  app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema }, async (request, reply) => {
+  // The link in the e-mail opens the confirmation page (decision 0053); its button POSTs the
+  // token. A GET never verifies: mail scanners open links. Links of older e-mails land there too.
+  app.get(VERIFY_EMAIL_PATH, { schema: verifyEmailPageSchema }, async (request, reply) => {
     const { token } = request.query;
-    const verified = token === undefined ? null : await verifyEmailToken(deps, token);
-    if (verified) return reply.redirect(`/verify/${verified.id}?email=verified`, 303);
-    if (wantsHtml(request)) return reply.status(400).type('text/html; charset=utf-8').send(invalidLinkPage());
-    throw appError('invalid_token', INVALID_VERIFY_LINK.description, { title: INVALID_VERIFY_LINK.title });
+    return reply.redirect(
+      token === undefined ? CONFIRM_PAGES.email : `${CONFIRM_PAGES.email}?token=${encodeURIComponent(token)}`,
+      303,
+    );
+  });
+
+  const verifications = {
+    rateLimit: rateLimitConfig('email-verifications', EMAIL_CONFIRMATIONS_PER_HOUR, 'hour', config.rateLimit.disabled),
+    validationError: validationFailedError,
+  };
+  app.post(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema, config: verifications }, async (request) => {
+    const verified = await verifyEmailToken(deps, request.body.token);
+    if (!verified) {
+      const { title, description } = INVALID_VERIFY_LINK;
+      throw appError('invalid_token', description, { title, fields: { token: description } });
+    }
+    return verified;
   });
 
   app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request, reply) => {

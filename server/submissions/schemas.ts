@@ -5,8 +5,8 @@ import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
 import { publicWorkSchema, submissionCreatedSchema, uploadResponseSchema } from '../../core/api/submissions';
 import { submissionBodySchema } from '../../core/schemas';
 import { batchSubmissionBodySchema, batchSubmissionResultSchema } from '../../core/api/batch';
-import { BATCH_MAX_WORKS } from '../../core/constants';
-import { errorBodySchema, errorResponses, jsonResponse } from '../http/api-schemas';
+import { BATCH_MAX_WORKS, CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
+import { errorResponses, jsonResponse } from '../http/api-schemas';
 
 export const uploadSchema = {
   tags: ['Registration'],
@@ -51,22 +51,31 @@ export const submissionSchema = {
   },
 };
 
-export const verifyEmailSchema = {
+export const verifyEmailPageSchema = {
   tags: ['Registration'],
-  summary: 'Open the e-mail confirmation link',
+  summary: 'The e-mail confirmation link: opens the confirmation page (verifies nothing)',
   description:
-    "Marks the author's address verified and re-scores the work, then redirects to its proof page. An unknown or used " +
-    'token is answered with an HTML page when the client asks for text/html, otherwise with a JSON error.',
-  // A repeated token reads as no token: the same 'invalid link' answer.
+    `Redirects to ${CONFIRM_PAGES.email}?token=…, whose button verifies with POST /api/submissions/verify-email. Mail ` +
+    'scanners open links, so a GET never verifies.',
+  // A repeated token reads as no token: the page then says the link is not valid.
   querystring: z.object({ token: z.string().optional().catch(undefined).describe('The token from the e-mail.') }),
   response: {
     // No body; an empty `content` would break the document's generation.
-    303: z.null().describe('Verified: redirects to /verify/{id}?email=verified.'),
-    400: {
-      description: "Error: 'invalid_token' (as a page for a browser) or 'forbidden_characters'.",
-      content: { 'application/json': { schema: errorBodySchema }, 'text/html': { schema: z.string() } },
-    },
+    303: z.null().describe(`Redirects to the confirmation page, ${CONFIRM_PAGES.email}?token=….`),
     ...errorResponses('unavailable'),
+  },
+};
+
+export const verifyEmailSchema = {
+  tags: ['Registration'],
+  summary: "Confirm the author's e-mail address with the token from the e-mail (the button of the confirmation page)",
+  description:
+    "Marks the author's address verified and re-scores the work (every work of a batch, for a batch's link); the token " +
+    `works once. Rate limited per client address: ${EMAIL_CONFIRMATIONS_PER_HOUR} an hour.`,
+  body: z.object({ token: z.string().max(200).describe('The token from the e-mailed link.') }),
+  response: {
+    200: jsonResponse(z.object({ id: z.uuid().describe('The work (the first of a batch).') }), 'Verified.'),
+    ...errorResponses('validation_failed', 'invalid_token', 'forbidden_characters', 'rate_limited', 'unavailable'),
   },
 };
 
@@ -87,7 +96,8 @@ export const batchSubmissionSchema = {
     'Upload each image first (POST /api/uploads). Send the fields every work shares once in `shared` and one item per work ' +
     'with its upload_id, title and prompt (an item may override any shared field). Each merged item is checked and registered ' +
     'exactly as POST /api/submissions would; one that fails is reported in its result with the same error, and the others ' +
-    'are registered. Each work counts against the daily registration budget; a batch that does not fit is refused whole (429). ' +
+    'are registered, an item with a NUL or a __proto__ key included. Each registered work counts against the daily ' +
+    'registration budget; a batch that does not fit is refused whole (429 with Retry-After) and spends nothing. ' +
     'One confirmation e-mail per address confirms all its works.',
   body: batchSubmissionBodySchema,
   response: {

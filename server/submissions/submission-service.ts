@@ -107,9 +107,9 @@ export async function registerSubmission(
     };
     const [leafIndex] = await recordRegistrations(trx, [row]);
     if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
-    // The e-mail is queued with the work (decision 0053): sent if and only if the work is registered.
+    // The e-mail is queued with the work (decision 0058): sent if and only if the work is registered.
     if (options.mail && verification) {
-      const work = { id, registry_id: registryId, title: body.title, author_email: body.author_email };
+      const work = { id, registry_id: registryId, author_email: body.author_email };
       await queueVerificationLink(deps, options.mail, trx, work, verification.token);
     }
     return { registryId, seq, leafIndex, trust };

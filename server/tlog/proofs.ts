@@ -1,11 +1,11 @@
-// Inclusion and consistency proofs over the stored log, and the proof bundle of a public work
-// (the 'proof' block of the JSON-LD export and proof.json in the download bundle).
+// Inclusion proofs over the stored log. A public work's proof bundle, which adds the witnesses'
+// cosignatures, is witnessing/proof-bundle.ts; consistency proofs are consistency-proof.ts.
 import type { ProofBundle as VerifiableBundle } from '../../core/tlog-verify';
 import { normaliseSubmissionRef } from '../../core/ids';
 import type { AppDeps } from '../deps';
 import { ensureCheckpoint, recentCheckpoint } from './checkpoints';
 import { toHex } from './hex';
-import { consistencyProofRanges, inclusionProofRanges } from './merkle';
+import { inclusionProofRanges } from './merkle';
 import { MESSAGES } from '../../core/messages';
 import {
   publicWorkLeafIndex,
@@ -15,7 +15,6 @@ import {
   type WorkLogStatus,
 } from './log-repository';
 import { logTree } from './log-tree';
-import { witnessedProofBundle, type WitnessedProofBundle } from './witnessing/proof-bundle';
 
 /** GET /api/log/proof/inclusion: the leaf, its entry, the audit path and the signed checkpoint. */
 export interface InclusionProof {
@@ -115,16 +114,4 @@ export async function registeredWorkInclusionProof(deps: AppDeps, submissionRef:
     work_status_note: STATUS_NOTES[state.status],
     ...(state.removalLeafIndex !== undefined ? { removal_leaf_index: state.removalLeafIndex } : {}),
   };
-}
-
-/** The proof bundle of a public work, or null when the work is not public (or not logged). */
-export async function getProofBundle(deps: AppDeps, submissionId: string): Promise<WitnessedProofBundle | null> {
-  // With the witnesses' cosignatures, the log's policy and a C2SP tlog-proof (issue 15).
-  return witnessedProofBundle(deps, submissionId);
-}
-
-/** RFC 9162 §2.1.4 consistency proof between sizes first ≤ second (both within the log). */
-export async function consistencyProof(deps: AppDeps, first: number, second: number): Promise<string[]> {
-  const hashes = await logTree(deps.db).hashRanges(consistencyProofRanges(first, second));
-  return hashes.map(toHex);
 }

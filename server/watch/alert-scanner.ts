@@ -1,4 +1,4 @@
-// The watch-alert run, a scheduled job of the durable queue every minute (decision 0053), run by
+// The watch-alert run, a scheduled job of the durable queue every minute (decision 0058), run by
 // one process per period: read the works registered since the last run (under an advisory lock
 // too, for a run started by hand; the position is shared in the database), record alerts for the
 // watched works they look like, then queue the e-mails of the new alerts to their watchers. A run never scans the whole ledger: it reads the new works and the watched

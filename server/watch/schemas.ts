@@ -1,7 +1,7 @@
 // Route schemas of the watch feature: ask to watch a work, confirm, unsubscribe, the alert feed.
 import { z } from 'zod';
-import { WATCH } from '../../core/constants';
-import { errorBodySchema, errorResponses, jsonResponse, textResponse } from '../http/api-schemas';
+import { CONFIRM_PAGES, WATCH } from '../../core/constants';
+import { errorResponses, jsonResponse, textResponse } from '../http/api-schemas';
 
 const WATCH_TAGS = ['Watch alerts'];
 
@@ -13,8 +13,10 @@ export const watchRequestSchema = {
   tags: WATCH_TAGS,
   summary: 'Ask to be told when a copy of this work is registered',
   description:
-    'Sends a confirmation link to the address; alerts start once it is opened. The answer is the same whether or not the ' +
-    `address already watches the work. Copies are looked for every ${WATCH.scanSeconds} seconds and e-mailed in the same run ` +
+    'Sends a confirmation link to the address; alerts start once it is confirmed on the page it opens. The e-mail names only ' +
+    'the registry ID and the site. The answer is the same whether or not the address already watches the work or an e-mail ' +
+    `goes out: one pending confirmation per work and address (asked again within ${WATCH.pendingConfirmationHours} hours, no new ` +
+    `e-mail), and at most ${WATCH.confirmationsPerAddressPerHour} confirmation e-mails to one address an hour. Copies are looked for every ${WATCH.scanSeconds} seconds and e-mailed in the same run ` +
     `(well within ${WATCH.promiseMinutes} minutes): the same file, a visually near-identical image, or another artist claiming ` +
     `one of the work's profile links. Rate limited per address: ${WATCH.requestsPerHour} an hour.`,
   params: workParams,
@@ -25,23 +27,42 @@ export const watchRequestSchema = {
   },
 };
 
-export const watchConfirmSchema = {
+export const watchConfirmPageSchema = {
   tags: WATCH_TAGS,
-  summary: 'Open the watch confirmation link',
+  summary: 'The confirmation link of older e-mails: opens the confirmation page (confirms nothing)',
+  description: `Redirects to ${CONFIRM_PAGES.watch}?token=…, whose button confirms with POST /api/watch/confirm. Mail scanners open links, so a GET never confirms.`,
   querystring: tokenQuery,
   response: {
-    303: z.null().describe('Watching: redirects to /verify/{id}?watch=confirmed.'),
-    400: {
-      description: "Error: 'invalid_token' (as a page for a browser).",
-      content: { 'application/json': { schema: errorBodySchema }, 'text/html': { schema: z.string() } },
-    },
+    303: z.null().describe(`Redirects to the confirmation page, ${CONFIRM_PAGES.watch}?token=….`),
+    ...errorResponses('unavailable'),
+  },
+};
+
+export const watchConfirmSchema = {
+  tags: WATCH_TAGS,
+  summary: 'Confirm a watch with the token from the e-mail (the button of the confirmation page)',
+  description: `Starts the alerts; the token works once. Rate limited per client address: ${WATCH.confirmationsPerHour} an hour.`,
+  body: z.object({ token: z.string().max(200).describe('The token from the e-mailed link.') }),
+  response: {
+    200: jsonResponse(z.object({ id: z.uuid().describe('The watched work.') }), 'Watching.'),
+    ...errorResponses('validation_failed', 'invalid_token', 'forbidden_characters', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const watchUnsubscribePageSchema = {
+  tags: WATCH_TAGS,
+  summary: 'The unsubscribe link of alert e-mails: a page whose button stops the alerts (opening it stops nothing)',
+  querystring: tokenQuery,
+  response: {
+    200: textResponse('A page with the button that POSTs the token.', 'text/html'),
+    400: textResponse('A page saying the link is not valid (no token).', 'text/html'),
     ...errorResponses('unavailable'),
   },
 };
 
 export const watchUnsubscribeSchema = {
   tags: WATCH_TAGS,
-  summary: 'Stop the alerts of one watch (the link in every alert e-mail; POST for one-click unsubscribe, RFC 8058)',
+  summary: "Stop the alerts of one watch (the unsubscribe page's button, or one-click unsubscribe, RFC 8058)",
   querystring: tokenQuery,
   response: {
     200: textResponse('A page saying the alerts stopped (or already had).', 'text/html'),

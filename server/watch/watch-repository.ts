@@ -1,5 +1,5 @@
 // Watches, their alerts and the scanner's place in the registry (migration 014).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
 
 /** What the scanner compares: a public work's hashes and the profile links it claims. */
@@ -31,26 +31,52 @@ const FINGERPRINT_COLUMNS = [
   's.created_at',
 ] as const;
 
-/** A new watch waiting for its confirmation, or the same one again with a fresh link. */
-export async function upsertPendingWatch(
+/** What a watch request leads to: only 'send' sends a confirmation e-mail. */
+export type WatchRequestOutcome = 'send' | 'confirmed' | 'pending' | 'capped';
+
+/**
+ * Records a request to watch a work and decides whether a confirmation e-mail goes out: for a new
+ * watch, or a pending one whose last e-mail was sent before `resendBefore` (its link is then
+ * replaced), and only while the address got fewer than `cap` confirmation e-mails since
+ * `capSince`. One transaction holding a lock on the lower-cased address, so concurrent requests
+ * can neither send two e-mails for one pending watch nor pass the cap together; the e-mail is
+ * queued (`onSend`) in that transaction too.
+ */
+export async function recordWatchRequest(
   db: Kysely<DB>,
   watch: { submissionId: string; email: string; confirmHash: string; unsubscribeHash: string; at: Date },
-): Promise<{ confirmed: boolean }> {
-  const existing = await sql<{ id: string; confirmed_at: Date | null }>`
-    SELECT id, confirmed_at FROM work_watches WHERE submission_id = ${watch.submissionId} AND lower(email) = lower(${watch.email})`.execute(
-    db,
-  );
-  const row = existing.rows[0];
-  if (row?.confirmed_at) return { confirmed: true };
-  if (row) {
-    await sql`UPDATE work_watches SET confirm_token_hash = ${watch.confirmHash}, unsubscribe_token_hash = ${watch.unsubscribeHash}
-              WHERE id = ${row.id}`.execute(db);
-  } else {
-    await sql`INSERT INTO work_watches (submission_id, email, confirm_token_hash, unsubscribe_token_hash, created_at)
-              VALUES (${watch.submissionId}, ${watch.email}, ${watch.confirmHash}, ${watch.unsubscribeHash}, ${watch.at})
-              ON CONFLICT (submission_id, lower(email)) DO NOTHING`.execute(db);
-  }
-  return { confirmed: false };
+  limits: { resendBefore: Date; capSince: Date; cap: number },
+  /** Queues the confirmation e-mail in the same transaction, when the outcome is 'send'. */
+  onSend: (trx: Transaction<DB>) => Promise<void>,
+): Promise<WatchRequestOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(727100034, hashtext(lower(${watch.email})))`.execute(trx);
+    const existing = await sql<{ id: string; confirmed_at: Date | null; confirm_sent_at: Date | null }>`
+      SELECT id, confirmed_at, confirm_sent_at FROM work_watches
+      WHERE submission_id = ${watch.submissionId} AND lower(email) = lower(${watch.email})`.execute(trx);
+    const row = existing.rows[0];
+    if (row?.confirmed_at) return 'confirmed';
+    if (row?.confirm_sent_at && new Date(row.confirm_sent_at) >= limits.resendBefore) return 'pending';
+    const recent = await sql<{ sent: string }>`
+      SELECT count(*) AS sent FROM work_watches
+      WHERE lower(email) = lower(${watch.email}) AND confirm_sent_at >= ${limits.capSince}`.execute(trx);
+    if (Number(recent.rows[0]?.sent ?? 0) >= limits.cap) return 'capped';
+    if (row) {
+      await sql`UPDATE work_watches SET confirm_token_hash = ${watch.confirmHash}, unsubscribe_token_hash = ${watch.unsubscribeHash},
+                  confirm_sent_at = ${watch.at}
+                WHERE id = ${row.id}`.execute(trx);
+    } else {
+      // The manage page's watches (upsertConfirmedWatch) take no lock: one made meanwhile is confirmed.
+      const inserted = await sql`
+        INSERT INTO work_watches (submission_id, email, confirm_token_hash, unsubscribe_token_hash, confirm_sent_at, created_at)
+        VALUES (${watch.submissionId}, ${watch.email}, ${watch.confirmHash}, ${watch.unsubscribeHash}, ${watch.at}, ${watch.at})
+        ON CONFLICT (submission_id, lower(email)) DO NOTHING
+        RETURNING id`.execute(trx);
+      if (inserted.rows.length === 0) return 'confirmed';
+    }
+    await onSend(trx);
+    return 'send';
+  });
 }
 
 /**

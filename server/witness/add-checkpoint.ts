@@ -6,12 +6,13 @@
 // old size is the size it last cosigned (409 with that size, as text/x.tlog.size, otherwise),
 // that the new tree extends the old one (422 when the consistency proof fails; 409 for another
 // root at the same size: a fork), stores the new size and root, and answers with its
-// timestamped cosignature line (C2SP tlog-cosignature).
+// timestamped cosignature line (C2SP tlog-cosignature). Sizes are bigint: C2SP lets a log grow to
+// 2^64 - 1 entries, and a witness that refused sizes past 2^53 would stop witnessing such a log.
 import { sign } from 'node:crypto';
 import { cosignedMessage, formatCosignatureLine } from '../../core/tlog-cosignature';
-import { parseCheckpoint, type ParsedCheckpoint } from '../tlog/checkpoint';
+import { bytesToHex, MAX_TREE_SIZE, parseCheckpointNote, verifyConsistencyProof, type CheckpointNote } from '../../core/tlog-verify';
 import { fromBase64, toBase64 } from '../tlog/hex';
-import { emptyRoot, verifyConsistency } from '../tlog/merkle';
+import { emptyRoot } from '../tlog/merkle';
 import { verifyNote } from '../tlog/note';
 import type { WitnessSigner } from './key';
 import type { StateFolder } from './state';
@@ -38,18 +39,18 @@ export interface WitnessContext {
 const text = (status: number, body: string): WitnessReply => ({ status, contentType: 'text/plain; charset=utf-8', body: `${body}\n` });
 
 interface Request {
-  oldSize: number;
+  oldSize: bigint;
   proof: Uint8Array[];
   note: string;
-  checkpoint: ParsedCheckpoint;
+  checkpoint: CheckpointNote;
 }
 
 function parseRequest(body: string): Request | WitnessReply {
   const split = body.indexOf('\n\n');
   if (split < 0) return text(400, 'Expected an old size line, consistency proof lines, an empty line and a checkpoint.');
   const [sizeLine, ...proofLines] = body.slice(0, split).split('\n');
-  const size = /^old (0|[1-9]\d*)$/.exec(sizeLine);
-  if (!size || !Number.isSafeInteger(Number(size[1]))) return text(400, "The first line must be 'old <tree size>'.");
+  const size = /^old (0|[1-9]\d{0,19})$/.exec(sizeLine);
+  if (!size || BigInt(size[1]) > MAX_TREE_SIZE) return text(400, "The first line must be 'old <tree size>'.");
   if (proofLines.length > MAX_PROOF_LINES) return text(400, `At most ${MAX_PROOF_LINES} consistency proof lines.`);
   const proof: Uint8Array[] = [];
   for (const line of proofLines) {
@@ -63,18 +64,18 @@ function parseRequest(body: string): Request | WitnessReply {
     proof.push(hash);
   }
   const note = body.slice(split + 2);
-  let checkpoint: ParsedCheckpoint;
+  let checkpoint: CheckpointNote;
   try {
-    checkpoint = parseCheckpoint(note);
+    checkpoint = parseCheckpointNote(note);
   } catch (err) {
     return text(400, `The checkpoint is malformed: ${(err as Error).message}`);
   }
-  return { oldSize: Number(size[1]), proof, note, checkpoint };
+  return { oldSize: BigInt(size[1]), proof, note, checkpoint };
 }
 
-function cosign(ctx: WitnessContext, checkpoint: ParsedCheckpoint): string {
+function cosign(ctx: WitnessContext, checkpoint: CheckpointNote): string {
   const timestamp = Math.floor(ctx.now().getTime() / 1000);
-  const signature = sign(null, cosignedMessage(checkpoint.text, timestamp), ctx.signer.privateKey);
+  const signature = sign(null, cosignedMessage(checkpoint.body, timestamp), ctx.signer.privateKey);
   return formatCosignatureLine(ctx.signer.key, timestamp, signature);
 }
 
@@ -86,26 +87,29 @@ export async function addCheckpoint(ctx: WitnessContext, body: string): Promise<
   const logKey = ctx.logs.get(checkpoint.origin);
   if (!logKey) return text(404, `This witness does not witness the log '${checkpoint.origin}'.`);
   if (!verifyNote(note, logKey)) return text(403, 'The checkpoint carries no valid signature by the log key this witness trusts.');
-  if (oldSize > checkpoint.treeSize) return text(400, 'The old size is larger than the checkpoint size.');
-  if (oldSize === 0 && proof.length > 0) return text(400, 'The consistency proof must be empty when the old size is 0.');
+  if (oldSize > checkpoint.size) return text(400, 'The old size is larger than the checkpoint size.');
+  if (oldSize === 0n && proof.length > 0) return text(400, 'The consistency proof must be empty when the old size is 0.');
 
   return ctx.state.exclusive(checkpoint.origin, async () => {
     const held = await ctx.state.read(checkpoint.origin);
-    const heldSize = held?.treeSize ?? 0;
+    const heldSize = held?.treeSize ?? 0n;
     if (oldSize !== heldSize) return { status: 409, contentType: SIZE_CONTENT_TYPE, body: `${heldSize}\n` };
 
-    const newRoot = toBase64(checkpoint.rootHash);
+    const newRoot = toBase64(Buffer.from(checkpoint.rootHash, 'hex'));
     const oldRoot = held ? fromBase64(held.rootHash) : emptyRoot();
-    if (oldSize === checkpoint.treeSize) {
+    if (oldSize === checkpoint.size) {
       // Same size: the same tree or a fork. With no state yet, size 0 must be the empty tree.
       if (toBase64(oldRoot) !== newRoot || proof.length > 0) {
         return { status: 409, contentType: SIZE_CONTENT_TYPE, body: `${heldSize}\n` };
       }
-    } else if (oldSize > 0 && !verifyConsistency(oldSize, checkpoint.treeSize, proof, oldRoot, checkpoint.rootHash)) {
-      return text(422, `The consistency proof from size ${oldSize} to ${checkpoint.treeSize} does not verify.`);
+    } else if (
+      oldSize > 0n &&
+      !(await verifyConsistencyProof(oldSize, checkpoint.size, proof.map(bytesToHex), bytesToHex(oldRoot), checkpoint.rootHash))
+    ) {
+      return text(422, `The consistency proof from size ${oldSize} to ${checkpoint.size} does not verify.`);
     }
 
-    await ctx.state.write({ origin: checkpoint.origin, treeSize: checkpoint.treeSize, rootHash: newRoot });
+    await ctx.state.write({ origin: checkpoint.origin, treeSize: checkpoint.size, rootHash: newRoot });
     return { status: 200, contentType: 'text/plain; charset=utf-8', body: cosign(ctx, checkpoint) };
   });
 }

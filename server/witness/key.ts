@@ -20,7 +20,7 @@ async function readOrCreate(stateDir: string): Promise<TlogKeyPair> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  await mkdir(stateDir, { recursive: true });
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
   const pair = generateKeyPair();
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(tmp, keyPairToPem(pair), { mode: 0o600, flag: 'wx' });

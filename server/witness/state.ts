@@ -4,13 +4,40 @@
 // temporary file, flushed to disk, renamed over the old file, and the folder flushed, so a crash
 // leaves either the old or the new state, never a half-written one (a witness that forgot a size
 // could be made to cosign a rollback).
+//
+// The folder holds the witness's private key and its memory, so only its owner may read or
+// change it: folders 0700, files 0600. The size is written as a decimal string, since a log may
+// hold up to 2^64 - 1 entries (C2SP), past what a JSON number holds exactly; files written as a
+// number by earlier versions are still read.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAX_TREE_SIZE } from '../../core/tlog-verify';
+
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/**
+ * Creates the state folder owner-only, and narrows it if it already exists (an operator's
+ * `mkdir` leaves it 0755): its key and memory are the witness's alone.
+ */
+export async function prepareStateDir(stateDir: string): Promise<void> {
+  for (const dir of [stateDir, join(stateDir, 'logs')]) {
+    await mkdir(dir, { recursive: true, mode: FOLDER_MODE });
+    await chmod(dir, FOLDER_MODE);
+  }
+}
+
+function parseSize(value: unknown): bigint | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined;
+  if (typeof value !== 'string' || !/^(?:0|[1-9]\d{0,19})$/.test(value)) return undefined;
+  const size = BigInt(value);
+  return size <= MAX_TREE_SIZE ? size : undefined;
+}
 
 export interface WitnessedState {
   origin: string;
-  treeSize: number;
+  treeSize: bigint;
   /** The cosigned root hash, base64 as in the checkpoint. */
   rootHash: string;
 }
@@ -36,20 +63,21 @@ export class StateFolder {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
-    const state = JSON.parse(text) as WitnessedState;
-    if (state.origin !== origin || !Number.isSafeInteger(state.treeSize) || typeof state.rootHash !== 'string') {
+    const stored = JSON.parse(text) as { origin?: unknown; treeSize?: unknown; rootHash?: unknown };
+    const treeSize = parseSize(stored.treeSize);
+    if (stored.origin !== origin || treeSize === undefined || typeof stored.rootHash !== 'string') {
       throw new Error(`Witness state file for '${origin}' is damaged`);
     }
-    return state;
+    return { origin, treeSize, rootHash: stored.rootHash };
   }
 
   async write(state: WitnessedState): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: FOLDER_MODE });
     const file = this.file(state.origin);
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    const handle = await open(tmp, 'wx', 0o600);
+    const handle = await open(tmp, 'wx', FILE_MODE);
     try {
-      await handle.writeFile(`${JSON.stringify(state)}\n`);
+      await handle.writeFile(`${JSON.stringify({ ...state, treeSize: String(state.treeSize) })}\n`);
       await handle.sync();
     } finally {
       await handle.close();

@@ -15,6 +15,7 @@ import type { DB, Submission, SubmissionUpdate } from '../db/types';
 import { isValidObjectKey, type ObjectStore } from '../storage/object-store';
 import type { LeafEventType } from '../tlog/leaf';
 import { appendLogEvents } from '../tlog/store';
+import { deleteLinkProofsOfWork } from '../link-proofs/link-proof-repository';
 import { deleteManifestStore } from './c2pa-manifest-stores-repository';
 import { deleteUploadsOfFiles, updateWorkRow, updateWorkRows } from './works-repository';
 
@@ -244,6 +245,8 @@ export async function purgeSubmission(
   if (!row.deleted_at) throw conflict(NOT_REMOVED_FOR_PURGE);
   const erased = erasedFields(row);
   await deleteFiles(trx, store, row);
+  // The checked links name the artist's other pages: erased with the rest (decision 0060).
+  await deleteLinkProofsOfWork(trx, row.id);
   const updated = await updateWorkRow(trx, row.id, { ...ERASED_VALUES, purged_at: ctx.now });
   await writeAudits(trx, [
     auditEntry(row, ctx, {

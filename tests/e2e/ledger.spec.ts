@@ -103,7 +103,9 @@ async function expectToast(page: Page, title: string, description: string): Prom
 async function openLedger(page: Page, query = ''): Promise<void> {
   await page.goto(`/ledger${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Public Verification Ledger' })).toBeVisible();
-  await expect(page.getByText(/^Showing (\d+-\d+ of \d+ submissions|1 of 1 submission)$|^No submissions found matching your criteria$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Showing (\d+-\d+ of \d+ submissions|1 of 1 submission)$|^No submissions found matching your criteria$/),
+  ).toBeVisible();
 }
 
 test.describe('ledger', () => {

@@ -20,6 +20,8 @@ export interface WorkFields {
   profile_links?: string[];
   /** A name from the tool list; default 'Midjourney'. */
   tool?: string;
+  /** Default 'e2e-artist@example.com'. */
+  author_email?: string;
 }
 
 export async function registerWork(request: APIRequestContext, fields: WorkFields): Promise<SubmissionCreated> {
@@ -34,7 +36,7 @@ export async function registerWork(request: APIRequestContext, fields: WorkField
       title: fields.title,
       ...(fields.prompt ? { prompt: fields.prompt, prompt_visibility: 'public' } : {}),
       tool: fields.tool ?? 'Midjourney',
-      author_email: 'e2e-artist@example.com',
+      author_email: fields.author_email ?? 'e2e-artist@example.com',
       artist_name: fields.artist_name,
       profile_links: fields.profile_links ?? [],
     },

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { AppDeps } from '../../server/deps';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Another app's database, to run a second server process on it (not dropped by this app's close). */
   sharedDatabase?: TestDatabase;
+  /** Kysely plugins on the app's connection, e.g. one that counts the statements a request runs. */
+  dbPlugins?: KyselyPlugin[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,7 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const deps: AppDeps = {
     config,
     database: testDb.database,
-    db: testDb.database.db,
+    db: (options.dbPlugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), testDb.database.db),
     // The data folder, or the S3-compatible store when options.env sets S3_*.
     store: openObjectStore(config),
     now: options.now ?? (() => new Date()),

@@ -103,6 +103,7 @@ describe('foundation', () => {
       'image_region_hashes',
       'ledger_counters',
       'ledger_version',
+      'link_proofs',
       'login_throttle',
       'mail_deliveries',
       'manage_links',

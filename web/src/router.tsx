@@ -33,6 +33,9 @@ export const routes: RouteObject[] = [
       { path: 'lookup', ...page(() => import('./pages/LookupPage')) },
       { path: 'verify-proof', ...page(() => import('./pages/VerifyProofPage')) },
       { path: 'manage', ...page(() => import('./pages/ManagePage')) },
+      // The pages e-mailed confirmation links open: a button POSTs the token (decision 0053).
+      { path: 'confirm-email', ...page(() => import('./pages/ConfirmEmailPage')) },
+      { path: 'watch/confirm', ...page(() => import('./pages/WatchConfirmPage')) },
       { path: 'compliance', ...page(() => import('./pages/static/CompliancePage')) },
       { path: 'api/docs', ...page(() => import('./pages/static/ApiDocsPage')) },
       { path: 'terms', ...page(() => import('./pages/static/TermsPage')) },

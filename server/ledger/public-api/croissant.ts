@@ -81,6 +81,12 @@ export const CROISSANT_FIELDS: ReadonlyArray<readonly [string, string, string, s
   ['no_commercial', 'sc:Boolean', '$.permissions.no_commercial', 'The artist forbids commercial use.'],
   ['sensitive_content', 'sc:Boolean', '$.permissions.sensitive_content', 'The artist marked the work as sensitive.'],
   ['must_give_credit', 'sc:Boolean', '$.permissions.must_give_credit', 'The artist requires credit.'],
+  [
+    'training_mining',
+    'sc:Text',
+    '$.training_mining',
+    "The artist's AI-training choice in the CAWG training-and-data-mining vocabulary: 'allowed' or 'notAllowed'.",
+  ],
   ['log_index', 'sc:Integer', '$.log_index', LOG_INDEX_DESCRIPTION],
   ['ledger_url', 'sc:URL', '$.ledger_url', 'Proof page of the work.'],
 ];

@@ -3,6 +3,7 @@ import { workPermissionsSchema } from '../../../core/api/submissions';
 import { proofPath } from '../../../core/ids';
 import { LOG_INDEX_DESCRIPTION } from '../../../core/proof-text';
 import { trustStatus } from '../../../core/status';
+import { cawgTrainingUse } from '../../../core/training-consent';
 
 /**
  * One work as the public read API shows it (docs/product.md §3 "Public API record", decisions 0012, 0017).
@@ -37,6 +38,11 @@ export const publicApiRecordSchema = z
     image_sha256: z.string().nullable().describe('SHA-256 (hex) of the original file.'),
     license: z.string().nullable(),
     permissions: publicApiPermissionsSchema,
+    training_mining: z
+      .enum(['allowed', 'notAllowed'])
+      .describe(
+        "The artist's AI-training choice as the CAWG training-and-data-mining assertion says it (the value of cawg.data_mining, cawg.ai_generative_training and cawg.ai_training): 'allowed' or 'notAllowed'.",
+      ),
     log_index: z.number().int().nullable().describe(LOG_INDEX_DESCRIPTION),
     ledger_url: z.string().describe('Proof page of the work: {site}/verify/{registry id}.'),
   })
@@ -128,6 +134,7 @@ export function toPublicRecord(row: PublicSubmissionRow, options: ToPublicRecord
       sensitive_content: row.sensitive_content === true,
       must_give_credit: row.must_give_credit === true,
     },
+    training_mining: cawgTrainingUse(row.allow_ai_training === true),
     log_index: row.log_index === null || row.log_index === undefined ? null : Number(row.log_index),
     ledger_url: `${site}${proofPath(row.registry_id)}`,
   };

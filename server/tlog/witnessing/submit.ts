@@ -6,7 +6,7 @@ import { verifyCosignature, type WitnessKey } from '../../../core/tlog-cosignatu
 import type { AppDeps } from '../../deps';
 import { fromHex, toBase64 } from '../hex';
 import type { StoredCheckpoint } from '../log-repository';
-import { consistencyProof } from '../proofs';
+import { consistencyProof } from '../consistency-proof';
 import { insertCosignature, lastCosignedSize } from './cosignature-repository';
 
 export const WITNESS_TIMEOUT_MS = 10_000;

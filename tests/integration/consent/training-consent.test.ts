@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
@@ -164,6 +165,18 @@ describe('consent headers where a work is served', () => {
     const open = (await exported(allowed.id)).training_and_data_mining;
     expect(open.tdm_reservation).toBe(0);
     expect(open.assertion.data.entries['cawg.ai_training']).toEqual({ use: 'allowed' });
+  });
+
+  it('the public API record and the dump carry the same CAWG value as the JSON export (issue 35)', async () => {
+    const records = (await get('/api/v1/ledger?limit=100')).json<{ data: { id: string; training_mining: string }[] }>().data;
+    const byId = new Map(records.map((r) => [r.id, r.training_mining]));
+    expect([byId.get(reserved.registry_id), byId.get(allowed.registry_id)]).toEqual(['notAllowed', 'allowed']);
+    const dump = await t.app.inject({ method: 'GET', url: '/api/v1/ledger/dump.jsonl.gz' });
+    const lines = zlib.gunzipSync(dump.rawPayload).toString('utf8').trim().split('\n');
+    const dumped = new Map(
+      lines.map((line) => JSON.parse(line) as { id: string; training_mining: string }).map((r) => [r.id, r.training_mining]),
+    );
+    expect([dumped.get(reserved.registry_id), dumped.get(allowed.registry_id)]).toEqual(['notAllowed', 'allowed']);
   });
 });
 

@@ -30,7 +30,10 @@ interface Acknowledged {
 }
 
 function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
-  return startServerProcess({ dataDir, databaseUrl, readyPath: '/api/health', startTimeoutMs: START_TIMEOUT_MS });
+  // A hundred registrations from this one address at once: its shares of the image queue and of
+  // open connections (issue 34, tested in image-bombs and slow-clients) are lifted here.
+  const env = { IMAGE_QUEUE_PER_CLIENT: '1000', HTTP_MAX_CONNECTIONS_PER_IP: '1000' };
+  return startServerProcess({ dataDir, databaseUrl, env, readyPath: '/api/health', startTimeoutMs: START_TIMEOUT_MS });
 }
 
 class UnexpectedStatus extends Error {}

@@ -1,5 +1,6 @@
 // Hostile images (issue 11): a `parameters` text that made the settings parser backtrack for
 // minutes, a zTXt bomb that took gigabytes, and more images at once than the workers can take.
+// Issue 34: one client sending many costly images holds only its share of the image queue.
 // Each is answered quickly and cheaply, off the event loop, and the server keeps answering.
 // Time and memory bounds are the issue's; each is far above what the work now needs and far
 // below what it needed before (30 s for 150 KB of text, 1.5 GB for one bomb).
@@ -8,15 +9,15 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../core/messages';
-import { longParametersPng, MB, zTXtBombPng } from '../../fixtures/hostile-images';
+import { longParametersPng, manyChunksPng, MB, zTXtBombPng } from '../../fixtures/hostile-images';
 import { makePng } from '../../fixtures/images';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { fileForm } from '../submissions/helpers';
 
 let t: TestApp;
 
-function post(app: TestApp['app'], url: '/api/uploads' | '/api/lookup', image: Buffer) {
-  return app.inject({ method: 'POST', url, ...fileForm(image) });
+function post(app: TestApp['app'], url: '/api/uploads' | '/api/lookup', image: Buffer, remoteAddress?: string) {
+  return app.inject({ method: 'POST', url, remoteAddress, ...fileForm(image) });
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -53,8 +54,12 @@ async function uploadCount(app: TestApp): Promise<number> {
   return Number(rows[0].n);
 }
 
+// These measure the server under many images at once, all sent by this one test client: the
+// per-client share of the image queue (tested on its own below) is lifted for them.
+const MANY_PER_CLIENT = { IMAGE_QUEUE_PER_CLIENT: '100' };
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: MANY_PER_CLIENT });
   // Start both image workers before anything is measured: a new worker first loads its code.
   const warmUp = await Promise.all(
     [1, 2].map(async (seed) => post(t.app, '/api/lookup', await makePng({ width: 64, height: 64, seed }))),
@@ -156,7 +161,7 @@ describe('the zTXt bomb: 64 compressed text chunks of 4 MB each in a 260 KB PNG'
 describe('more images than the workers and their queue can take', () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await createTestApp({ env: { IMAGE_WORKERS: '1', IMAGE_QUEUE_MAX: '1' } });
+    small = await createTestApp({ env: { IMAGE_WORKERS: '1', IMAGE_QUEUE_MAX: '1', ...MANY_PER_CLIENT } });
   });
   afterAll(async () => {
     await small?.close();
@@ -183,6 +188,56 @@ describe('more images than the workers and their queue can take', () => {
     expect(refused(responses.slice(0, 4))).toBeGreaterThanOrEqual(2);
     expect(refused(responses.slice(4))).toBeGreaterThanOrEqual(2);
     expect(await uploadCount(small)).toBe(responses.filter((res) => res.statusCode === 201).length);
+  });
+});
+
+describe('one client sending many images at once', () => {
+  const HOSTILE = '203.0.113.7';
+  const HONEST = '198.51.100.2';
+  let fair: TestApp;
+  beforeAll(async () => {
+    fair = await createTestApp({ env: { IMAGE_WORKERS: '1' } });
+  });
+  afterAll(async () => {
+    await fair?.close();
+  });
+
+  it('holds three places of the queue: its other images get 429 with Retry-After, another client still gets a place', async () => {
+    expect(fair.deps.config.imageProcessing).toMatchObject({ workers: 1, queueMax: 16, perClient: 3 });
+    const image = await makePng({ width: 480, height: 320, seed: 51 });
+    // The pool's one worker is still starting up: all nine reach the queue before any is done.
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, () => post(fair.app, '/api/lookup', image, HOSTILE)),
+      post(fair.app, '/api/lookup', image, HONEST),
+    ]);
+    const statuses = responses.map((res) => res.statusCode);
+    expect(statuses.slice(0, 8).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(statuses[8]).toBe(200);
+    for (const res of responses.filter((r) => r.statusCode === 429)) {
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        error: {
+          code: 'too_many_images',
+          message: MESSAGES.tooManyImagesAtOnce.description,
+          title: MESSAGES.tooManyImagesAtOnce.title,
+        },
+      });
+    }
+  });
+
+  it('eighteen 9 MB PNGs of 600,000 text chunks: an honest upload from another client is answered within 2 s, none of them stored', async () => {
+    const hostile = await manyChunksPng(600_000, 52);
+    const honest = await makePng({ width: 96, height: 96, seed: 53 });
+    // The worker is up (it starts with the pool's first job): the measure is of the queue.
+    expect((await post(fair.app, '/api/lookup', honest, HONEST)).statusCode).toBe(200);
+    const attack = Promise.all(Array.from({ length: 18 }, () => post(fair.app, '/api/uploads', hostile, HOSTILE)));
+    const { result: res, ms } = await timed(() => post(fair.app, '/api/uploads', honest, HONEST));
+    expect(res.statusCode).toBe(201);
+    expect(ms).toBeLessThan(2_000);
+    // Each is refused for its chunks, or at once for its client's share; nothing of them is kept.
+    const codes = new Set((await attack).map((r) => `${r.statusCode} ${r.json().error.code}`));
+    expect([...codes].filter((code) => code !== '422 image_too_many_chunks' && code !== '429 too_many_images')).toEqual([]);
+    expect(await uploadCount(fair)).toBe(1);
   });
 });
 

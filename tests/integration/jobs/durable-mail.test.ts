@@ -1,4 +1,4 @@
-// E-mail as jobs of the durable queue (decision 0053), through a real SMTP server on loopback
+// E-mail as jobs of the durable queue (decision 0058), through a real SMTP server on loopback
 // that refuses and comes back: the message arrives exactly once after the retries; a
 // registration committed by a process that stopped before sending is sent by the next process; two
 // apps on one database send one message per job; a job that used up its tries is shown to admins

@@ -1,4 +1,4 @@
-// Periodic work as scheduled jobs of the queue (decision 0053): every kind is scheduled in the
+// Periodic work as scheduled jobs of the queue (decision 0058): every kind is scheduled in the
 // database with its cron expression, and a period's job, once queued, is run by the queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundOf } from '../../../server/app';

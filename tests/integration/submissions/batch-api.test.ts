@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSubmissionResult, PublicWork } from '../../../core/api-types';
+import { MESSAGES } from '../../../core/messages';
 import { logSize } from '../../../server/tlog/store';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { freshPng, submissionBody, submit, upload } from './helpers';
@@ -126,17 +127,74 @@ describe('POST /api/submissions/batch', () => {
     expect(fresh).toHaveLength(1);
     const message = decodeQuotedPrintable(fresh[0]);
     expect(message).toContain('Subject: Confirm your e-mail for 2 registered works');
-    expect(message).toContain('"Left Panel"');
-    expect(message).toContain('"Right Panel"');
+    // Registry IDs and the site only: the titles are text the address's owner may never have written.
+    const registryIds = body.results.map((r) => (r.status === 'registered' ? r.work.registry_id : ''));
+    for (const registryId of registryIds) expect(message).toContain(`- ${registryId}: http://ledger.test/verify/${registryId}`);
+    expect(message).not.toContain('Left Panel');
+    expect(message).not.toContain('Right Panel');
 
-    const link = /https?:\/\/\S+\/api\/submissions\/verify-email\?token=[A-Za-z0-9_%-]+/.exec(message);
+    const link = /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_%-]+/.exec(message);
     if (!link) throw new Error('no verification link');
-    const opened = await t.app.inject({ url: new URL(link[0]).pathname + new URL(link[0]).search });
-    expect(opened.statusCode).toBe(303);
-    expect(opened.headers.location).toBe(`/verify/${ids[0]}?email=verified`);
+    const token = new URL(link[0]).searchParams.get('token')!;
+    const opened = await t.app.inject({ method: 'POST', url: '/api/submissions/verify-email', payload: { token } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ id: ids[0] });
     for (const id of ids) {
       expect((await t.app.inject({ url: `/api/submissions/${id}` })).json<PublicWork>().email_verified).toBe(true);
     }
+  });
+
+  it("reports an item with a NUL or a '__proto__' key as that item's failure, and registers the others", async () => {
+    const [a, b, c] = await uploadIds(t, 3);
+    // Sent as text: a '__proto__' key written in an object literal would set its prototype instead.
+    const payload =
+      `{"shared":${JSON.stringify(SHARED)},"items":[` +
+      `{"upload_id":"${a}","title":"Nul\\u0000Title"},` +
+      `{"upload_id":"${b}","title":"Proto","__proto__":{"is_public":false}},` +
+      `{"upload_id":"${c}","title":"Kept"}]}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submissions/batch',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BatchSubmissionResult>();
+    expect(body.registered).toBe(1);
+    expect(body.results).toEqual([
+      {
+        index: 0,
+        status: 'failed',
+        error: {
+          code: 'forbidden_characters',
+          title: MESSAGES.forbiddenCharacters.title,
+          message: MESSAGES.forbiddenCharacters.description,
+        },
+      },
+      {
+        index: 1,
+        status: 'failed',
+        error: {
+          code: 'bad_request',
+          title: MESSAGES.batchItemForbiddenKey.title,
+          message: MESSAGES.batchItemForbiddenKey.description,
+        },
+      },
+      { index: 2, status: 'registered', work: expect.objectContaining({ registry_id: expect.any(String) }) },
+    ]);
+    // The refused items' uploads are still free for a corrected batch.
+    const retry = await postBatch(t, { shared: SHARED, items: [{ upload_id: a, title: 'Fixed' }] });
+    expect(retry.json<BatchSubmissionResult>().registered).toBe(1);
+  });
+
+  it('refuses the whole batch with 400 when a shared field holds a NUL: every work would carry it', async () => {
+    const [a] = await uploadIds(t, 1);
+    const res = await postBatch(t, {
+      shared: { ...SHARED, artist_name: 'Nul\u0000Name' },
+      items: [{ upload_id: a, title: 'Shared' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('forbidden_characters');
   });
 
   it("refuses 51 works with 400 'A batch can register at most 50 works…' and registers nothing", async () => {
@@ -164,7 +222,7 @@ describe('the daily registration budget', () => {
     await t.close();
   });
 
-  it('refuses a batch larger than what is left of the budget with 429, registering none of it', async () => {
+  it('refuses a batch larger than what is left of the budget with 429 and Retry-After, spending and registering none of it', async () => {
     const ids = await uploadIds(t, 4);
     const res = await postBatch(t, { shared: SHARED, items: ids.map((id, i) => ({ upload_id: id, title: `Piece ${i}` })) });
     expect(res.statusCode).toBe(429);
@@ -173,15 +231,28 @@ describe('the daily registration budget', () => {
       title: 'Daily limit reached',
       message: 'This batch would go over the number of works you can register today. Register fewer works, or try again tomorrow.',
     });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(res.headers['ratelimit-limit']).toBe('3');
+    expect(res.headers['ratelimit-remaining']).toBe('3');
     expect(await logSize(t.deps.db)).toBe(0);
   });
 
-  it('counts each work of a batch like a single registration', async () => {
-    const ids = await uploadIds(t, 2);
-    // The refused batch above spent its own request's hit: 1 + 2 = 3 of 3.
-    const res = await postBatch(t, { shared: SHARED, items: ids.map((id, i) => ({ upload_id: id, title: `Pair ${i}` })) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json<BatchSubmissionResult>().registered).toBe(2);
+  it('counts each registered work like a single registration, gives back the failed ones, and reports what is left', async () => {
+    const [a, b, c] = await uploadIds(t, 3);
+    const mixed = await postBatch(t, {
+      shared: SHARED,
+      items: [
+        { upload_id: a, title: 'Counted' },
+        { upload_id: crypto.randomUUID(), title: 'Never Uploaded' },
+      ],
+    });
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.json<BatchSubmissionResult>().registered).toBe(1);
+    expect(mixed.headers['ratelimit-remaining']).toBe('2');
+    const pair = await postBatch(t, { shared: SHARED, items: [b, c].map((id, i) => ({ upload_id: id, title: `Pair ${i}` })) });
+    expect(pair.statusCode).toBe(200);
+    expect(pair.json<BatchSubmissionResult>().registered).toBe(2);
+    expect(pair.headers['ratelimit-remaining']).toBe('0');
     const [another] = await uploadIds(t, 1);
     expect((await submit(t.app, submissionBody(another))).statusCode).toBe(429);
   });

@@ -1,6 +1,7 @@
-// E-mail verification (decision 0013): the link arrives by a real SMTP conversation (or in the
-// development outbox), opening it verifies the address once and raises the score by the rubric's
-// e-mail points.
+// E-mail verification (decisions 0013, 0053): the link arrives by a real SMTP conversation (or in
+// the development outbox) and opens a page whose button POSTs the token, which verifies the
+// address once and raises the score by the rubric's e-mail points. Opening the link (a GET, as a
+// mail scanner does) verifies nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import type { PublicWork } from '../../../core/api-types';
 import { hashToken } from '../../../server/submissions/email-verification';
 import { VERIFICATION_LOGIC } from '../../../server/submissions/trust/rubric';
 import { startSmtpCatcher, type SmtpCatcher } from '../../helpers/smtp-catcher';
+import { decodedMail, linkInMail } from '../../helpers/mail-links';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from './helpers';
 
@@ -21,16 +23,13 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, w
   }
 }
 
-/** The raw message body may be quoted-printable (long lines are wrapped with '=' soft breaks). */
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+function verificationLink(rawMessage: string): URL {
+  return linkInMail(rawMessage, '/confirm-email');
 }
 
-function verificationLink(rawMessage: string): URL {
-  const match = /https?:\/\/\S+\/api\/submissions\/verify-email\?token=[A-Za-z0-9_%-]+/.exec(decodeQuotedPrintable(rawMessage));
-  if (!match) throw new Error(`no verification link in:\n${rawMessage}`);
-  return new URL(match[0]);
-}
+/** What the confirmation page's button does. */
+const confirm = (t: TestApp, token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/submissions/verify-email', payload: { token } });
 
 async function publicWork(t: TestApp, id: string): Promise<PublicWork> {
   return (await t.app.inject({ method: 'GET', url: `/api/submissions/${id}` })).json<PublicWork>();
@@ -51,11 +50,14 @@ describe('through a real SMTP server on loopback', () => {
     await smtp.close();
   });
 
-  it('sends the link to the submitter; opening it verifies the address and adds the e-mail points to the score', async () => {
-    const { created } = await registerWork(t.app, { author_email: 'mira@example.org', artist_name: 'Mira' });
+  it('sends the link to the submitter; confirming on its page verifies the address and adds the e-mail points to the score', async () => {
+    const { created } = await registerWork(t.app, { author_email: 'mira@example.org', artist_name: 'Mira', title: 'Harbour Lights' });
     const message = await waitFor(() => received.find((m) => m.to.includes('mira@example.org')), 'the SMTP message');
     expect(message.from).toBe('no-reply@ledger.test');
     expect(message.raw).toContain(`Subject: Confirm your e-mail for ${created.registry_id}`);
+    // The address is not proven yet: the message names the registry ID and the site, not the title.
+    expect(decodedMail(message.raw)).toContain(`Thank you for registering the work ${created.registry_id} with VeriWork.`);
+    expect(decodedMail(message.raw)).not.toContain('Harbour Lights');
     const link = verificationLink(message.raw);
     expect(link.origin).toBe('http://ledger.test');
 
@@ -69,9 +71,14 @@ describe('through a real SMTP server on loopback', () => {
     expect(before.email_verify_token_hash).toBe(hashToken(token));
     expect(before.email_verify_sent_at).not.toBeNull();
 
-    const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(opened.statusCode).toBe(303);
-    expect(opened.headers.location).toBe(`/verify/${created.id}?email=verified`);
+    // The old API link opens the page (a mail scanner following it verifies nothing).
+    const scanned = await t.app.inject({ method: 'GET', url: `/api/submissions/verify-email?token=${encodeURIComponent(token)}` });
+    expect(scanned.statusCode).toBe(303);
+    expect(scanned.headers.location).toBe(`/confirm-email?token=${encodeURIComponent(token)}`);
+    expect((await publicWork(t, created.id)).email_verified).toBe(false);
+    const opened = await confirm(t, token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ id: created.id });
 
     const work = await publicWork(t, created.id);
     expect(work.email_verified).toBe(true);
@@ -86,36 +93,30 @@ describe('through a real SMTP server on loopback', () => {
     expect(after.email_verified_at).not.toBeNull();
     expect(after.email_verify_token_hash).toBeNull();
 
-    // A used link is refused with a clear message: JSON for API clients, a page for browsers.
-    const again = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    // A used link is refused with a clear message.
+    const again = await confirm(t, token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       error: {
         code: 'invalid_token',
         title: 'Link not valid',
         message: 'This verification link is not valid or has already been used.',
+        fields: { token: 'This verification link is not valid or has already been used.' },
       },
     });
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `${link.pathname}${link.search}`,
-      headers: { accept: 'text/html,application/xhtml+xml' },
-    });
-    expect(page.statusCode).toBe(400);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('This verification link is not valid or has already been used.');
     expect((await publicWork(t, created.id)).trust_meter).toBe(work.trust_meter);
   });
 
   it('refuses a made-up or missing token with 400', async () => {
-    for (const url of [
-      '/api/submissions/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-      '/api/submissions/verify-email',
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.code).toBe('invalid_token');
-    }
+    const madeUp = await confirm(t, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().error.code).toBe('invalid_token');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/submissions/verify-email', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('validation_failed');
+    const page = await t.app.inject({ method: 'GET', url: '/api/submissions/verify-email' });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/confirm-email');
   });
 });
 
@@ -128,7 +129,7 @@ describe('without SMTP (development)', () => {
     await t.close();
   });
 
-  it('writes the message to DATA_DIR/outbox as an .eml file whose link verifies the address', async () => {
+  it('writes the message to DATA_DIR/outbox as an .eml file whose link verifies the address on its page', async () => {
     const { created } = await registerWork(t.app, { author_email: 'dev@example.net', artist_name: 'Dev' });
     const outbox = path.join(t.dataDir, 'outbox');
     const file = await waitFor(
@@ -137,9 +138,8 @@ describe('without SMTP (development)', () => {
     );
     const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
     expect(raw).toMatch(/^To: dev@example\.net$/m);
-    const link = verificationLink(raw);
-    const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(opened.statusCode).toBe(303);
+    const opened = await confirm(t, verificationLink(raw).searchParams.get('token')!);
+    expect(opened.statusCode).toBe(200);
     const work = await publicWork(t, created.id);
     expect(work.email_verified).toBe(true);
     expect(work.trust_meter).toBe(created.trust_meter + VERIFICATION_LOGIC.emailVerified);

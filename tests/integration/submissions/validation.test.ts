@@ -103,6 +103,29 @@ describe('validation messages of the submission body (docs/product.md §5)', () 
       title: 'Prompt too long',
       message: 'Prompts can be at most 5000 characters.',
     },
+    // Issue 34: one-line fields stay on one line (feeds, CSV rows); links carry no credentials.
+    ...(
+      [
+        ['a title with a raw CR/LF', 'title', { title: 'Sunset\r\nBcc: someone@example.com' }],
+        ['an artist name with a tab', 'artist_name', { artist_name: 'Ada\tLovelace' }],
+        ['a full name with an escape character', 'author_full_name', { author_full_name: 'Ada \u001b[31mRed' }],
+        ['a co-author name with a line feed', 'co_authors.0', { co_authors: ['Ben\nTwo'] }],
+        ['a tool name with a line separator', 'tool_other', { tool: 'Other', tool_other: 'My\u2028Tool' }],
+      ] as const
+    ).map(([name, field, overrides]) => ({
+      name,
+      body: submissionBody(someUpload, overrides),
+      field,
+      title: 'Invalid characters',
+      message: 'Titles, names and tool names must fit on one line: please remove line breaks, tabs and other control characters.',
+    })),
+    ...['https://user:secret@example.com/me', 'https://trusted.example@evil.example/'].map((link) => ({
+      name: `a profile link with credentials (${link})`,
+      body: submissionBody(someUpload, { profile_links: [link] }),
+      field: 'profile_links.0',
+      title: 'Link not accepted',
+      message: 'Links cannot contain a user name or password (user:password@). Please give the public address only.',
+    })),
   ];
 
   for (const c of cases) {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { ensureCheckpoint } from '../../../server/tlog/checkpoints';
-import { getProofBundle } from '../../../server/tlog/proofs';
+import { witnessedProofBundle } from '../../../server/tlog/witnessing/proof-bundle';
 import { readLeafHashes } from '../../../server/tlog/log-repository';
 import { TreeHasher } from '../../../server/tlog/tree-hasher';
 import { consistencyProofRanges, inclusionProofRanges } from '../../../server/tlog/merkle';
@@ -213,7 +213,7 @@ describe('transparency log: inclusion proofs', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toMatchObject({ code: 'not_found', title: 'Submission Not Found', message: NOT_FOUND });
     }
-    expect(await getProofBundle(t.deps, privateWork.id)).toBeNull();
+    expect(await witnessedProofBundle(t.deps, privateWork.id)).toBeNull();
     // A leaf newer than the newest checkpoint gets a fresh checkpoint (of the whole log) on demand.
     const byIndex = await get(`/api/log/proof/inclusion?leaf_index=${privateWork.leafIndex}`);
     expect(byIndex.statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('transparency log: inclusion proofs', () => {
         expect(independentlyVerified(res.json())).toBe(true);
       }
       // The downloads (proof.json, exports) stay for public works only.
-      expect(await getProofBundle(t.deps, work.id)).toBeNull();
+      expect(await witnessedProofBundle(t.deps, work.id)).toBeNull();
     }
     const publicAnswer = (await get(`/api/log/proof/inclusion?id=${works[5].id}`)).json();
     expect(publicAnswer.work_status).toBe('public');
@@ -270,11 +270,11 @@ describe('transparency log: inclusion proofs', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as InclusionBody).tree_size).toBe(fresh.leafIndex + 1);
 
-    const bundle = await getProofBundle(t.deps, fresh.id);
+    const bundle = await witnessedProofBundle(t.deps, fresh.id);
     expect(bundle).toMatchObject({ leaf_index: fresh.leafIndex, tree_size: fresh.leafIndex + 1, vkey, log_origin: 'ledger.test/log' });
     expect(independentlyVerified(bundle!)).toBe(true);
     expect(await verifyProofBundle(bundle!, vkey)).toMatchObject({ ok: true, reasons: [] });
-    expect(await getProofBundle(t.deps, fresh.registry_id)).toEqual(bundle);
+    expect(await witnessedProofBundle(t.deps, fresh.registry_id)).toEqual(bundle);
   });
 
   it('covers a work registered while a checkpoint was being made', async () => {

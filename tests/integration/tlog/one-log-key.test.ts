@@ -20,7 +20,7 @@ import { createSigner, generateKeyPair, keyPairFromPem, keyPairToPem, loadOrCrea
 import { checkpointAt, insertCheckpoint } from '../../../server/tlog/log-repository';
 import { logRoot } from '../../../server/tlog/log-tree';
 import { verifyNote } from '../../../server/tlog/note';
-import { getProofBundle } from '../../../server/tlog/proofs';
+import { witnessedProofBundle } from '../../../server/tlog/witnessing/proof-bundle';
 import { verifyProofBundle } from '../../../core/tlog-verify';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
@@ -121,7 +121,7 @@ describe('one log, one key', () => {
 
     // Registered through A, proved through B at once: B signs the new size.
     const work = await insertLoggedWork(a.deps.db);
-    const bundle = await getProofBundle(b.deps, work.id);
+    const bundle = await witnessedProofBundle(b.deps, work.id);
     expect(bundle).toMatchObject({ leaf_index: work.leafIndex, tree_size: work.leafIndex + 1, vkey: published });
     expect(await verifyProofBundle(bundle!, published)).toMatchObject({ ok: true, reasons: [] });
 
@@ -129,7 +129,7 @@ describe('one log, one key', () => {
     const checkpoint = await text(a.app, '/api/log/checkpoint');
     expect(checkpoint.startsWith(`${ORIGIN}\n${work.leafIndex + 1}\n`)).toBe(true);
     expect(verifyNote(checkpoint, published)).toBe(true);
-    expect(await verifyProofBundle((await getProofBundle(a.deps, work.id))!, published)).toMatchObject({ ok: true });
+    expect(await verifyProofBundle((await witnessedProofBundle(a.deps, work.id))!, published)).toMatchObject({ ok: true });
   });
 
   it('signs one note per size when both processes make a checkpoint at once', async () => {

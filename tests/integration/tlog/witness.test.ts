@@ -1,8 +1,12 @@
 // Issue 15, witnesses: two real witness processes (npm run witness) cosign the log's checkpoints
 // (C2SP tlog-witness / tlog-cosignature); the log serves the cosigned checkpoint and its policy;
-// a witness refuses forks and rollbacks; `npm run verify` enforces the policy's quorum.
+// a witness refuses forks and rollbacks; `npm run verify` enforces the quorum of the policy the
+// user trusts (issue 34: never the bundle's own), so a forked checkpoint signed with the real log
+// key fails in every mode.
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +15,10 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { signCheckpoint } from '../../../server/tlog/checkpoint';
 import { ensureCheckpoint } from '../../../server/tlog/checkpoints';
 import { createSigner, generateKeyPair, keyPairToPem, type TlogSigner } from '../../../server/tlog/keys';
-import { getProofBundle } from '../../../server/tlog/proofs';
+import { witnessedProofBundle } from '../../../server/tlog/witnessing/proof-bundle';
+import { inclusionProof, rootHash } from '../../../server/tlog/merkle';
+import { formatTlogProof } from '../../../core/tlog-proof';
+import { noPolicyMessage } from '../../../server/cli/trusted-policies';
 import { parseWitnessKey, verifyCosignature } from '../../../core/tlog-cosignature';
 import { checkPolicy, parsePolicy } from '../../../core/tlog-policy';
 import { parseCheckpointNote } from '../../../core/tlog-verify';
@@ -36,13 +43,18 @@ function post(w: WitnessProcess, body: string) {
   return fetch(`${w.url}/add-checkpoint`, { method: 'POST', body });
 }
 
-function verifyCli(...args: string[]): Promise<{ code: number; stdout: string }> {
+function verifyCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return verifyCliIn('config', ...args);
+}
+
+/** With the config folder `home` (in the test's folder), so each case starts with the pins it needs. */
+function verifyCliIn(home: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       'node',
       ['--import', 'tsx', 'server/cli/verify.ts', ...args],
-      { cwd: process.cwd(), env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config') } },
-      (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+      { cwd: process.cwd(), env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, home) } },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -92,7 +104,11 @@ describe('witnessed checkpoints', () => {
       // The witness remembers the size and root it cosigned, in one file per log.
       const [file] = stateFiles(w);
       const state = JSON.parse(fs.readFileSync(path.join(w.stateDir, 'logs', file), 'utf8'));
-      expect(state).toEqual({ origin: ORIGIN, treeSize: 4, rootHash: note.split('\n')[2] });
+      expect(state).toEqual({ origin: ORIGIN, treeSize: '4', rootHash: note.split('\n')[2] });
+      // Issue 34: the key and the memory are the witness's alone, though the test made the folder 0755.
+      const mode = (file: string) => fs.statSync(file).mode & 0o777;
+      expect([w.stateDir, path.join(w.stateDir, 'logs')].map(mode)).toEqual([0o700, 0o700]);
+      expect([path.join(w.stateDir, 'logs', file), path.join(w.stateDir, 'witness-key.pem')].map(mode)).toEqual([0o600, 0o600]);
     }
   });
 
@@ -209,13 +225,13 @@ describe('witness refusals (C2SP tlog-witness status codes)', () => {
     expect(res.status).toBe(422);
     // Refusals change nothing: the witness still holds size 4.
     const [file] = stateFiles(witnesses[1]);
-    expect(JSON.parse(fs.readFileSync(path.join(witnesses[1].stateDir, 'logs', file), 'utf8')).treeSize).toBe(4);
+    expect(JSON.parse(fs.readFileSync(path.join(witnesses[1].stateDir, 'logs', file), 'utf8')).treeSize).toBe('4');
   });
 });
 
 describe('verify command with the witness policy', () => {
   it('passes a genuine cosigned bundle and its tlog-proof offline, and rejects (exit 1) a checkpoint lacking the quorum', async () => {
-    const bundle = (await getProofBundle(t.deps, work.id)) as Awaited<ReturnType<typeof getProofBundle>> & {
+    const bundle = (await witnessedProofBundle(t.deps, work.id)) as Awaited<ReturnType<typeof witnessedProofBundle>> & {
       policy: string;
       tlog_proof: string;
     };
@@ -232,18 +248,23 @@ describe('verify command with the witness policy', () => {
         .filter((l) => !l.startsWith('— witness2.test '))
         .join('\n'),
     };
-    const [genuine, tlogProof, tampered] = await Promise.all([
+    const policyFile = write('policy.txt', bundle.policy);
+    const [genuine, tlogProof, tampered, noPolicy] = await Promise.all([
+      verifyCli(write('proof.json', JSON.stringify(bundle)), '--key', logSigner.vkey, '--policy-file', policyFile),
+      verifyCli(write('proof.tlog-proof', bundle.tlog_proof), '--key', logSigner.vkey, '--policy', policyFile),
+      verifyCli(write('lacking.json', JSON.stringify(lacking)), '--key', logSigner.vkey, '--policy-file', policyFile),
       verifyCli(write('proof.json', JSON.stringify(bundle)), '--key', logSigner.vkey),
-      verifyCli(write('proof.tlog-proof', bundle.tlog_proof), '--key', logSigner.vkey, '--policy', write('policy.txt', bundle.policy)),
-      verifyCli(write('lacking.json', JSON.stringify(lacking)), '--key', logSigner.vkey),
     ]);
     const quorum = 'cosignatures from all 2 witnesses (witness1.test, witness2.test)';
 
     expect(genuine.code).toBe(0);
     expect(genuine.stdout).toContain(
-      `✓ Witness policy in the bundle: checkpoint cosigned by 2 witnesses (witness1.test, witness2.test); it requires ${quorum}`,
+      `✓ Witness policy in ${policyFile}: checkpoint cosigned by 2 witnesses (witness1.test, witness2.test); it requires ${quorum}`,
     );
     expect(genuine.stdout).toContain('All checks passed.');
+    // The bundle's own policy is not trusted: offline, the policy must come from the user.
+    expect(noPolicy.code).toBe(1);
+    expect(noPolicy.stdout).toContain(`✗ ${noPolicyMessage(true)[0]}`);
 
     expect(tlogProof.code).toBe(0);
     expect(tlogProof.stdout).toContain(`✓ Inclusion proof: entry ${work.leafIndex} is in the log of 4 entries`);
@@ -252,8 +273,125 @@ describe('verify command with the witness policy', () => {
 
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain(
-      `✗ Witness policy in the bundle: checkpoint cosigned by 1 witness (witness1.test), but it requires ${quorum}`,
+      `✗ Witness policy in ${policyFile}: checkpoint cosigned by 1 witness (witness1.test), but it requires ${quorum}`,
     );
     expect(tampered.stdout).toContain('1 check failed.');
+  });
+});
+
+describe('verify command: a forked checkpoint signed with the real log key (issue 34)', () => {
+  type Bundle = Awaited<ReturnType<typeof witnessedProofBundle>> & { policy: string; tlog_proof: string };
+  const quorum = 'cosignatures from all 2 witnesses (witness1.test, witness2.test)';
+  const failures = (result: { stdout: string }) => result.stdout.split('\n').filter((l) => l.startsWith('✗'));
+  let bundle: Bundle;
+  let site: string;
+  let fork: { json: string; withOwnPolicy: string; tlogProof: string; root: string };
+  const write = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  beforeAll(async () => {
+    bundle = (await witnessedProofBundle(t.deps, work.id)) as Bundle;
+    // A tree of as many entries as the witnessed one, whose first entry claims another image.
+    const entry = bundle.leaf_canonical_json.replace(/"image_sha256":"[0-9a-f]{64}"/, `"image_sha256":"${'ab'.repeat(32)}"`);
+    expect(entry).not.toBe(bundle.leaf_canonical_json);
+    const leaves = [
+      crypto
+        .createHash('sha256')
+        .update(Buffer.concat([Buffer.from([0]), Buffer.from(entry)]))
+        .digest(),
+    ];
+    for (let i = 1; i < bundle.tree_size; i++) leaves.push(crypto.randomBytes(32));
+    const root = Buffer.from(rootHash(leaves));
+    const checkpoint = signCheckpoint({ origin: ORIGIN, treeSize: bundle.tree_size, rootHash: root }, logSigner);
+    const hashes = inclusionProof(0, leaves).map((h) => Buffer.from(h).toString('hex'));
+    const forked = { ...bundle, leaf_canonical_json: entry, leaf_hash: leaves[0].toString('hex'), leaf_index: 0, hashes, checkpoint };
+    const { policy: _dropped, ...withoutPolicy } = forked;
+    fork = {
+      json: write('forked.json', JSON.stringify(withoutPolicy)),
+      // The forger's own policy, asking for no witnesses: never used.
+      withOwnPolicy: write('forked-own-policy.json', JSON.stringify({ ...forked, policy: `log ${logSigner.vkey}\nquorum none\n` })),
+      tlogProof: write('forked.tlog-proof', formatTlogProof({ extra: Buffer.from(entry), index: 0, hashes, checkpoint })),
+      root: root.toString('hex'),
+    };
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    site = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('fails offline (--key) in every form: without a policy, with its own policy, as a .tlog-proof, and against the trusted policy', async () => {
+    const policyFile = write('trusted-policy.txt', bundle.policy);
+    const key = ['--key', logSigner.vkey];
+    const [plain, ownPolicy, tlogProof, plainTrusted, tlogTrusted] = await Promise.all([
+      verifyCliIn('fork-1', fork.json, ...key),
+      verifyCliIn('fork-2', fork.withOwnPolicy, ...key),
+      verifyCliIn('fork-3', fork.tlogProof, ...key),
+      verifyCliIn('fork-4', fork.json, ...key, '--policy-file', policyFile),
+      verifyCliIn('fork-5', fork.tlogProof, ...key, '--policy-file', policyFile),
+    ]);
+    expect(failures(plain)).toEqual([`✗ ${noPolicyMessage(false)[0]}`]);
+    expect(failures(ownPolicy)).toEqual([`✗ ${noPolicyMessage(true)[0]}`]);
+    expect(failures(tlogProof)).toEqual([`✗ ${noPolicyMessage(false)[0]}`]);
+    const notCosigned = `✗ Witness policy in ${policyFile}: checkpoint cosigned by no witness, but it requires ${quorum}`;
+    expect(failures(plainTrusted)).toEqual([notCosigned]);
+    expect(failures(tlogTrusted)).toEqual([notCosigned]);
+    for (const result of [plain, ownPolicy, tlogProof, plainTrusted, tlogTrusted]) {
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(
+        `✓ Checkpoint of '${ORIGIN}' is signed by the log key ${logSigner.vkey.split('+').slice(0, 2).join('+')}`,
+      );
+    }
+  });
+
+  it('fails with --site, whose policy is pinned on first use, also when the site was first met with this very fork', async () => {
+    const genuine = await verifyCliIn('site', write('genuine.json', JSON.stringify(bundle)), '--site', site);
+    expect(genuine.code).toBe(0);
+    expect(genuine.stdout).toContain(
+      `✓ Witness policy pinned for ${site}: checkpoint cosigned by 2 witnesses (witness1.test, witness2.test); it requires ${quorum}`,
+    );
+    const known = JSON.parse(fs.readFileSync(path.join(dir, 'site', 'veriwork', 'known-logs.json'), 'utf8'));
+    const seenAt = known.checkpoints[logSigner.vkey].seen_at as string;
+    expect(known.logs[site].policy).toBe(bundle.policy);
+
+    const [later, laterProof, firstMet] = await Promise.all([
+      verifyCliIn('site', fork.json, '--site', site),
+      verifyCliIn('site', fork.tlogProof, '--site', site),
+      verifyCliIn('site-first', fork.withOwnPolicy, '--site', site),
+    ]);
+    const notCosigned = `✗ Witness policy pinned for ${site}: checkpoint cosigned by no witness, but it requires ${quorum}`;
+    const forked = `✗ FORKED LOG: this checkpoint is for a tree of ${bundle.tree_size} entries with root ${fork.root}, but the checkpoint of ${bundle.tree_size} entries verified on ${seenAt} has root ${parseCheckpointNote(bundle.checkpoint).rootHash}. The log key signed two different histories.`;
+    expect(later.code).toBe(1);
+    expect(failures(later)).toEqual([notCosigned, forked]);
+    expect(laterProof.code).toBe(1);
+    expect(failures(laterProof)).toEqual([notCosigned, forked]);
+    expect(firstMet.code).toBe(1);
+    expect(failures(firstMet)).toEqual([notCosigned]);
+  });
+
+  it('refuses a site that serves a policy without witnesses after its policy was pinned: nothing is verified', async () => {
+    let policy = bundle.policy;
+    const registry = http.createServer((req, res) => {
+      if (req.url === '/api/log/key') res.end(logSigner.vkey);
+      else if (req.url === '/log/policy') res.end(policy);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+    try {
+      expect((await verifyCliIn('turned', write('genuine.json', JSON.stringify(bundle)), '--site', origin)).code).toBe(0);
+      policy = `log ${logSigner.vkey} ${origin}/log\nquorum none\n`;
+      const [forkRun, genuineRun] = await Promise.all([
+        verifyCliIn('turned', fork.json, '--site', origin),
+        verifyCliIn('turned', write('genuine.json', JSON.stringify(bundle)), '--site', origin),
+      ]);
+      for (const result of [forkRun, genuineRun]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`${origin} now serves another witness policy than the one pinned for it on `);
+        expect(result.stdout).not.toContain('✓');
+      }
+    } finally {
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 });

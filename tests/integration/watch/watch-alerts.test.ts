@@ -1,5 +1,5 @@
 // Watch alerts (issue 18), end to end with a real SMTP server on loopback: ask to watch a work,
-// confirm by the e-mailed link, register a recompressed copy, and the watcher gets one alert
+// confirm with the e-mailed link's token (the button of the page it opens), register a recompressed copy, and the watcher gets one alert
 // e-mail naming it, the work's Atom feed lists it, and the unsubscribe link stops further alerts.
 import sharp from 'sharp';
 import { XMLParser } from 'fast-xml-parser';
@@ -7,28 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundOf } from '../../../server/app';
 import { WATCH_ALERTS_JOB } from '../../../server/watch/alert-scanner';
 import { startSmtpCatcher, type ReceivedMail, type SmtpCatcher } from '../../helpers/smtp-catcher';
+import { decodedMail as decodeQuotedPrintable, linkInMail, tokenInMail } from '../../helpers/mail-links';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { runAlerts } from './watch-kit';
 import { freshPng, registerWork } from '../submissions/helpers';
 
-/**
- * The message with its quoted-printable body decoded. Headers are left as sent: they are not
- * quoted-printable, and a token in one may hold '=' followed by two hex digits.
- */
-function decodeQuotedPrintable(raw: string): string {
-  const end = raw.search(/\r?\n\r?\n/);
-  const [headers, body] = end < 0 ? [raw, ''] : [raw.slice(0, end), raw.slice(end)];
-  return (
-    headers + body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-  );
-}
-
+/** The path and query of the `path` link in the message. */
 function linkIn(message: ReceivedMail, path: string): string {
-  const match = new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_%-]+`).exec(
-    decodeQuotedPrintable(message.raw),
-  );
-  if (!match) throw new Error(`no ${path} link in:\n${message.raw}`);
-  const url = new URL(match[0]);
+  const url = linkInMail(message.raw, path);
   return `${url.pathname}${url.search}`;
 }
 
@@ -48,6 +34,9 @@ describe('watching a work for copies', () => {
   let smtp: SmtpCatcher;
   const to = (address: string) => smtp.received.filter((m) => m.to.includes(address));
   const alertRun = () => runAlerts(t);
+  /** What the confirmation page's button does with the e-mailed link's token. */
+  const confirmFrom = (message: ReceivedMail) =>
+    t.app.inject({ method: 'POST', url: '/api/watch/confirm', payload: { token: tokenInMail(message.raw, '/watch/confirm') } });
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
@@ -69,20 +58,21 @@ describe('watching a work for copies', () => {
     });
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({
-      message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is opened.',
+      message: 'If the address can receive mail, a link to confirm the watch is on its way. Alerts start once it is confirmed.',
     });
     const confirmation = await waitFor(() => to(WATCHER)[0], 'the confirmation e-mail');
     expect(confirmation.raw).toContain(`Subject: Confirm: watch ${watched.registry_id} on VeriWork`);
-    const confirmLink = linkIn(confirmation, '/api/watch/confirm');
-    const confirmed = await t.app.inject({ url: confirmLink });
-    expect(confirmed.statusCode).toBe(303);
-    expect(confirmed.headers.location).toBe(`/verify/${watched.id}?watch=confirmed`);
-    const reused = await t.app.inject({ url: confirmLink });
+    expect(decodeQuotedPrintable(confirmation.raw)).not.toContain('Harbour Lights');
+    const confirmed = await confirmFrom(confirmation);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ id: watched.id });
+    const reused = await confirmFrom(confirmation);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error).toEqual({
       code: 'invalid_token',
       title: 'Link not valid',
       message: 'This link is not valid or was already used.',
+      fields: { token: 'This link is not valid or was already used.' },
     });
 
     // Someone else registers the same picture, recompressed as JPEG at quality 70.
@@ -111,7 +101,16 @@ describe('watching a work for copies', () => {
     expect(parsed.feed.entry.title).toBe(`"My Harbour" by Copycat (${copy.registry_id})`);
     expect(parsed.feed.entry.link['@_href']).toBe(`http://ledger.test/verify/${copy.id}`);
 
-    const stopped = await t.app.inject({ url: linkIn(alert, '/api/watch/unsubscribe') });
+    // Opening the unsubscribe link shows a button; only its POST stops the alerts.
+    const unsubscribeLink = linkIn(alert, '/api/watch/unsubscribe');
+    const opened = await t.app.inject({ url: unsubscribeLink });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<h1>Stop the alerts</h1>');
+    expect(opened.body).toContain(
+      `<form method="post" action="${unsubscribeLink.replace(/&/g, '&amp;')}"><button type="submit">Stop alerts</button></form>`,
+    );
+    expect(await t.deps.db.selectFrom('work_watches').select('id').where('submission_id', '=', watched.id).execute()).toHaveLength(1);
+    const stopped = await t.app.inject({ method: 'POST', url: unsubscribeLink });
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('<h1>Alerts stopped</h1>');
     await registerWork(
@@ -128,7 +127,7 @@ describe('watching a work for copies', () => {
     const { created: watched } = await registerWork(t.app, { title: 'Quiet Field', artist_name: 'Ines' }, original);
     await t.app.inject({ method: 'POST', url: `/api/submissions/${watched.id}/watch`, payload: { email: 'second@example.org' } });
     const confirmation = await waitFor(() => to('second@example.org')[0], 'the confirmation e-mail');
-    await t.app.inject({ url: linkIn(confirmation, '/api/watch/confirm') });
+    expect((await confirmFrom(confirmation)).statusCode).toBe(200);
 
     const { created: hidden } = await registerWork(t.app, { title: 'Hidden Copy', artist_name: 'Someone' }, original);
     await t.deps.db.updateTable('submissions').set({ is_public: false }).where('id', '=', hidden.id).execute();
@@ -154,7 +153,7 @@ describe('watching a work for copies', () => {
     const original = await freshPng(560, 420);
     const { created: watched } = await registerWork(t.app, { title: 'Tide Pool', artist_name: 'Noor' }, original);
     await t.app.inject({ method: 'POST', url: `/api/submissions/${watched.id}/watch`, payload: { email: 'third@example.org' } });
-    await t.app.inject({ url: linkIn(await waitFor(() => to('third@example.org')[0], 'the confirmation'), '/api/watch/confirm') });
+    expect((await confirmFrom(await waitFor(() => to('third@example.org')[0], 'the confirmation'))).statusCode).toBe(200);
 
     // The run is a job of the queue, scheduled every minute; here the period's job is queued by hand.
     const { jobs } = backgroundOf(t.app);

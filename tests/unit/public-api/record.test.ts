@@ -40,9 +40,18 @@ describe('toPublicRecord', () => {
         sensitive_content: false,
         must_give_credit: true,
       },
+      training_mining: 'allowed',
       log_index: 41,
       ledger_url: 'https://ledger.example/verify/VW-2026-000042',
     });
+  });
+
+  it("says the artist's training choice in the CAWG vocabulary: notAllowed unless training is allowed", () => {
+    const reserved = makeRow({ allow_ai_training: false });
+    expect(toPublicRecord(reserved, { siteUrl: SITE, includePrompts: false }).training_mining).toBe('notAllowed');
+    expect(toPublicRecord(makeRow({ allow_ai_training: null }), { siteUrl: SITE, includePrompts: false }).training_mining).toBe(
+      'notAllowed',
+    );
   });
 
   it('gives a null prompt for a private prompt even with include_prompts, and says none is available', () => {

@@ -71,9 +71,19 @@ export function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Pr
 }
 
 export function apiPost<T>(path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  return apiSend<T>('POST', path, body, init);
+}
+
+/** A request with a JSON body (none when `body` is undefined), answered with JSON. */
+export function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
   return request<T>(path, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    method,
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: init.signal,
   });

@@ -1,12 +1,14 @@
 // /manage — "Manage my works" (issue 18). Without a session it asks for the e-mail address the
 // works were registered with and says to check the inbox; the e-mailed link (/manage?token=…)
-// is exchanged once for a session cookie, the token leaves the address bar, and the page lists
-// every work of that address with what the artist may change.
+// opens a page whose button exchanges it once for a session cookie (decision 0053: opening a link
+// spends nothing, so a mail scanner cannot use it up), the token leaves the address bar, and the
+// page lists every work of that address with what the artist may change.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, MailCheck, Settings2 } from 'lucide-react';
 import type { ManagedWork } from '../../../core/api/manage';
 import { MANAGE } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
 import { PageContainer } from '../components/layout/PageContainer';
 import { PageHeading } from '../components/layout/PageHeading';
 import { ManagedWorkCard } from '../components/manage/ManagedWorkCard';
@@ -23,6 +25,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 type State =
   | { kind: 'loading' }
+  | { kind: 'open'; token: string }
   | { kind: 'ask'; problem?: { title: string; message: string } }
   | { kind: 'sent'; title: string; message: string }
   | { kind: 'works'; works: ManagedWork[] };
@@ -38,21 +41,30 @@ export default function ManagePage() {
     if (started.current) return;
     started.current = true;
     const token = params.get('token');
-    const load = token ? openManageLink(token) : listManagedWorks();
-    // The token is spent either way; it should not stay in the address bar or the history.
-    if (token) setParams({}, { replace: true });
-    load.then(
+    if (token) {
+      // Kept in memory until the button is pressed; it should not stay in the address bar or the history.
+      setParams({}, { replace: true });
+      setState({ kind: 'open', token });
+      return;
+    }
+    // Arriving without a link is not a problem: without a session, the page asks for the address.
+    listManagedWorks().then(
+      (answer) => setState({ kind: 'works', works: answer.works }),
+      () => setState({ kind: 'ask' }),
+    );
+  }, [params, setParams]);
+
+  const openLink = (token: string) => {
+    setState({ kind: 'loading' });
+    openManageLink(token).then(
       (answer) => setState({ kind: 'works', works: answer.works }),
       (error: unknown) =>
         setState({
           kind: 'ask',
-          // Arriving without a link is not a problem; a refused link is, and says why.
-          problem: token
-            ? { title: error instanceof ApiError && error.title ? error.title : 'Link not valid', message: errorMessage(error) }
-            : undefined,
+          problem: { title: error instanceof ApiError && error.title ? error.title : 'Link not valid', message: errorMessage(error) },
         }),
     );
-  }, [params, setParams]);
+  };
 
   const replaceWork = (next: ManagedWork) =>
     setState((s) => (s.kind === 'works' ? { kind: 'works', works: s.works.map((w) => (w.id === next.id ? next : w)) } : s));
@@ -66,6 +78,21 @@ export default function ManagePage() {
 
       <div className="mt-8" aria-live="polite">
         {state.kind === 'loading' && <Spinner className="h-8 w-8 text-primary" label="Loading…" />}
+        {state.kind === 'open' && (
+          <Card>
+            <CardContent className="grid gap-4 pt-6">
+              <div>
+                <h2 className="text-lg font-semibold">{MESSAGES.manageOpenPage.title}</h2>
+                <p className="mt-1 text-muted-foreground">{MESSAGES.manageOpenPage.description}</p>
+              </div>
+              <div>
+                <Button type="button" onClick={() => openLink(state.token)}>
+                  {MESSAGES.manageOpenButton.title}
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        )}
         {state.kind === 'ask' && (
           <AskForLink problem={state.problem} onSent={(title, message) => setState({ kind: 'sent', title, message })} />
         )}

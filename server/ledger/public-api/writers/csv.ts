@@ -29,6 +29,7 @@ export const CSV_COLUMNS: ReadonlyArray<{ key: string; header: string }> = [
   'permissions.no_commercial',
   'permissions.sensitive_content',
   'permissions.must_give_credit',
+  'training_mining',
   'log_index',
   'ledger_url',
 ].map((key) => ({ key, header: key.replace(/^permissions\./, '') }));

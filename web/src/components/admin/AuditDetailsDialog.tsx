@@ -3,7 +3,8 @@
 import { useId, type ReactNode } from 'react';
 import type { AuditEntry } from '../../../../core/admin-api-types';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/Dialog';
-import { formatDateTime, prettyJson } from './format';
+import { formatDateTime } from '../../lib/dates';
+import { prettyJson } from './format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

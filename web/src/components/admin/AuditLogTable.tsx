@@ -1,7 +1,7 @@
 // Audit log rows, newest first; Details opens the full entry.
 import type { AuditEntry } from '../../../../core/admin-api-types';
 import { Button } from '../ui/Button';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { AdminTable } from './AdminTable';
 import { td } from './TableRegion';
 

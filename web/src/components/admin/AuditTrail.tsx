@@ -1,6 +1,6 @@
 // A work's audit trail (newest first), as shown in the deleted-record details.
 import type { AuditEntry } from '../../../../core/admin-api-types';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 
 export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">No audit entries.</p>;

@@ -4,7 +4,7 @@ import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { AdminThumb } from './AdminThumb';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { AdminTable } from './AdminTable';
 import { td } from './TableRegion';
 import { TrustScoreBadge } from './TrustScoreBadge';

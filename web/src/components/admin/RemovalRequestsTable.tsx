@@ -1,7 +1,7 @@
 // Removal requests (docs/product.md §2 columns): requestor, reason, status, requested date, 'Review'.
 import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
 import { Button } from '../ui/Button';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { RemovalStatusBadge } from './RemovalStatusBadge';
 import { AdminTable } from './AdminTable';
 import { td } from './TableRegion';

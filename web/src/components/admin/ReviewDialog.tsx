@@ -11,7 +11,7 @@ import { Button } from '../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { Label } from '../ui/Label';
 import { Textarea } from '../ui/Textarea';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { RemovalStatusBadge } from './RemovalStatusBadge';
 import { useRemovalDecision } from './useRemovalDecision';
 

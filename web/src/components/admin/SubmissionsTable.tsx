@@ -10,7 +10,7 @@ import { adminTrustLabel } from '../../../../core/status';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { AdminThumb } from './AdminThumb';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { ReasonDialog } from './ReasonDialog';
 import { TableRegion, td, th } from './TableRegion';
 import { useRemoveSubmission } from './useModeration';

@@ -13,7 +13,8 @@ import { StatusBadge } from '../work/StatusBadge';
 import { WorkMainImage } from '../work/WorkMainImage';
 import { ChipList } from './ChipList';
 import { CopyButton } from './CopyButton';
-import { artistPath, formatDate } from './format';
+import { formatDate } from '../../lib/dates';
+import { artistPath } from './format';
 
 export const ID_COPIED = { title: 'ID copied', description: 'Submission ID copied to clipboard' } as const;
 export const PERMANENT_LINK_COPIED = {

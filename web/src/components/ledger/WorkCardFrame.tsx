@@ -8,7 +8,7 @@ import { proofPath } from '../../../../core/ids';
 import { Card } from '../ui/Card';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkImage } from '../work/WorkImage';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/dates';
 
 export interface WorkCardFrameProps {
   work: WorkSummary;

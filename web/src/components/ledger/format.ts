@@ -1,14 +1,6 @@
 // Display formats used on cards and in Quick View. English throughout, like the rest of the UI.
 import { LEDGER_EXACT_TOTAL_CAP } from '../../../../core/constants';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** 'Mar 4, 2025'; an unreadable value is shown as stored rather than as 'Invalid Date'. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
-}
-
 /** In-app path of an artist page; the name is URL-encoded (docs/product.md §2). */
 export function artistPath(artistName: string): string {
   return `/artist/${encodeURIComponent(artistName)}`;

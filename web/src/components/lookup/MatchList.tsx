@@ -6,7 +6,8 @@ import { proofPath } from '../../../../core/ids';
 import { Badge } from '../ui/Badge';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkImage } from '../work/WorkImage';
-import { artistPath, formatDate } from '../ledger/format';
+import { formatDate } from '../../lib/dates';
+import { artistPath } from '../ledger/format';
 
 /** Bits in the perceptual hash the server compares. */
 export const PHASH_BITS = 64;

@@ -20,13 +20,12 @@ import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { Select } from '../ui/Select';
 import { Textarea } from '../ui/Textarea';
+import { formatUtcDay } from '../../lib/dates';
 
 const KIND_OPTIONS = [
   { value: 'external_link', label: 'Link about this work' },
   { value: 'artist_profile', label: 'Artist profile' },
 ] as const;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChanged: (work: ManagedWork) => void }) {
   const [resources, setResources] = useState<ManageResource[]>(work.resources);
@@ -75,7 +74,7 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
               {work.title}
             </h3>
             <p className="text-sm text-muted-foreground">
-              {work.registry_id} · registered {dateFormat.format(new Date(work.created_at))}
+              {work.registry_id} · registered {formatUtcDay(work.created_at)}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <Badge variant={work.status === 'public' ? 'success' : work.status === 'private' ? 'secondary' : 'destructive'}>
@@ -210,7 +209,7 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
             <ol className="mt-1 grid gap-1 text-sm">
               {work.history.map((h) => (
                 <li key={`${h.at}-${h.leaf_index ?? ''}`}>
-                  Updated on {dateFormat.format(new Date(h.at))}: {describeWorkUpdate(h)}
+                  Updated on {formatUtcDay(h.at)}: {describeWorkUpdate(h)}
                   {h.leaf_index !== null && ` (${logEntryText(h.leaf_index)})`}
                 </li>
               ))}

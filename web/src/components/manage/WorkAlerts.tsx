@@ -3,8 +3,7 @@
 import type { ManagedWork, WorkAlert } from '../../../../core/api/manage';
 import { WATCH } from '../../../../core/constants';
 import { Button } from '../ui/Button';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatUtcDay } from '../../lib/dates';
 
 const REASONS: Record<WorkAlert['reason'], string> = {
   exact_duplicate: 'the same image file',
@@ -35,7 +34,7 @@ export function WorkAlerts({ work, busy, onWatch }: { work: ManagedWork; busy: b
               <a href={alert.proof_url} className="font-medium underline underline-offset-2">
                 “{alert.title}” by {alert.artist_name} ({alert.registry_id})
               </a>
-              : {REASONS[alert.reason]}, registered {dateFormat.format(new Date(alert.created_at))}
+              : {REASONS[alert.reason]}, registered {formatUtcDay(alert.created_at)}
             </li>
           ))}
         </ul>

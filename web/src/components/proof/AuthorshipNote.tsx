@@ -3,7 +3,7 @@
 import { FileSearch, Flag, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicWork } from '../../../../core/api-types';
-import { formatDate } from '../ledger/format';
+import { formatDate } from '../../lib/dates';
 import { ProofCard } from './ProofCard';
 
 export function removalRequestPath(pageUrl: string): string {

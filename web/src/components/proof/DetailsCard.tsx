@@ -6,7 +6,8 @@ import { DEFAULT_DISPLAY_LICENSE, HASH_DISPLAY, verificationMethodLabel } from '
 import { copiedMessage } from '../../../../core/messages';
 import { trainingConsentLabel } from '../../../../core/training-consent';
 import { CopyButton } from '../ledger/CopyButton';
-import { formatDimensions, formatFileSize, formatFileType, formatLocalDateTime } from './format';
+import { formatLocalDateTime } from '../../lib/dates';
+import { formatDimensions, formatFileSize, formatFileType } from './format';
 import { Fact, FactList, ProofCard } from './ProofCard';
 
 const HASH_COPIED = copiedMessage('The full SHA-256 hash of the image is on your clipboard.');

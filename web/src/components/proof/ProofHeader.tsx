@@ -7,7 +7,8 @@ import { trustStatus } from '../../../../core/status';
 import { Tooltip } from '../ui/Tooltip';
 import { SignalBar } from '../work/SignalBar';
 import { StatusBadge } from '../work/StatusBadge';
-import { artistPath, formatDate } from '../ledger/format';
+import { formatDate } from '../../lib/dates';
+import { artistPath } from '../ledger/format';
 
 export function ProofHeader({ work }: { work: PublicWork }) {
   const status = trustStatus(work.trust_meter);

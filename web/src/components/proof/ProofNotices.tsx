@@ -4,7 +4,8 @@ import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicWork } from '../../../../core/api-types';
 import { proofPath } from '../../../../core/ids';
-import { artistPath, formatDate } from '../ledger/format';
+import { formatDate } from '../../lib/dates';
+import { artistPath } from '../ledger/format';
 
 export function EmailVerifiedNotice() {
   return (

@@ -7,8 +7,7 @@ import type { PublicWork } from '../../../../core/api-types';
 import { describeWorkUpdate } from '../../../../core/api/work-history';
 import { logEntryText } from '../../../../core/proof-text';
 import { ProofCard } from './ProofCard';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatUtcDay } from '../../lib/dates';
 
 const entry = (leafIndex: number | null) =>
   leafIndex !== null && <span className="text-muted-foreground"> ({logEntryText(leafIndex)})</span>;
@@ -18,12 +17,12 @@ export function WorkHistory({ work }: { work: Pick<PublicWork, 'created_at' | 'l
     <ProofCard title="History" icon={History}>
       <ol className="grid gap-2 text-sm" aria-label="Registration and changes">
         <li className="rounded-md border border-border p-3">
-          <span className="font-medium">Registered on {dateFormat.format(new Date(work.created_at))}</span>
+          <span className="font-medium">Registered on {formatUtcDay(work.created_at)}</span>
           {entry(work.log_index)}
         </li>
         {work.history.map((update) => (
           <li key={`${update.at}-${update.leaf_index ?? ''}`} className="rounded-md border border-border p-3">
-            <span className="font-medium">Updated on {dateFormat.format(new Date(update.at))}:</span> {describeWorkUpdate(update)}
+            <span className="font-medium">Updated on {formatUtcDay(update.at)}:</span> {describeWorkUpdate(update)}
             {entry(update.leaf_index)}
           </li>
         ))}

@@ -30,12 +30,6 @@ export function formatFileType(mime: string | null): string | null {
   return subtype === 'jpeg' ? 'JPEG' : subtype.toUpperCase();
 }
 
-/** The creation time in the visitor's own time zone and locale. */
-export function formatLocalDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
-}
-
 /** Stored links were validated as http(s) on submission; anything else is not rendered as a link. */
 export function isWebLink(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
