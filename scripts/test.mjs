@@ -60,7 +60,14 @@ const stages = [
     needs: ['web build'],
     report: { kind: 'playwright', file: path.join(reportDir, 'playwright.json') },
   },
-  vitest('integration, embedded database', ['integration'], envWithoutPostgres, { needs: ['web build'], heavy: true }),
+  // With a PostgreSQL pass, the files whose result the database cannot change run there only
+  // (vitest.config.ts, DATABASE_INDEPENDENT_TESTS).
+  vitest(
+    'integration, embedded database',
+    ['integration'],
+    postgresUrl ? { ...envWithoutPostgres, TEST_DATABASE_INDEPENDENT_ELSEWHERE: '1' } : envWithoutPostgres,
+    { needs: ['web build'], heavy: true },
+  ),
   ...(postgresUrl
     ? [
         vitest(`integration, PostgreSQL${secondNodeLabel}`, ['integration'], onSecondNode(process.env), {
