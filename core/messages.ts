@@ -260,6 +260,10 @@ export const MESSAGES = {
   watchConfirmed: { title: 'Watching this work', description: 'You will get an e-mail when a copy of this work is registered.' },
   watchLinkInvalid: { title: 'Link not valid', description: 'This link is not valid or was already used.' },
   watchStopped: { title: 'Alerts stopped', description: 'You will no longer get alerts for this work.' },
+  failedJobNotFound: {
+    title: 'Job Not Found',
+    description: 'No failed job has this id: it may have been retried already, or removed after a week.',
+  },
   // The pages e-mailed links open (decision 0053): nothing happens until the button is pressed.
   watchConfirmPage: {
     title: 'Confirm the watch',

@@ -24,6 +24,7 @@ import { manageRoutes } from './manage/routes';
 import { rescoreWork } from './submissions/rescore';
 import { publicWorkBundle } from './proof/work-bundle';
 import { adminRoutes } from './admin/routes';
+import { jobsRoutes } from './admin/jobs-routes';
 import { proofRoutes } from './proof/routes';
 import { tlogRoutes } from './tlog/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -32,6 +33,55 @@ import { manageWatches } from './watch/manage-watches';
 import { proofPageHeadProviders } from './proof/page-heads';
 import { keepFingerprintsInMemory } from './works/fingerprint-memory';
 import { keepSubtreesInMemory } from './tlog/log-tree';
+import { JobQueue } from './jobs/job-queue';
+import { createMailer } from './mail/mailer';
+import { defineMailJob, type MailSender } from './mail/mail-queue';
+import { defineWatchAlertsJob } from './watch/alert-scanner';
+import { loginThrottleCleanupJob } from './admin/login-throttle';
+import { rateLimitCounterCleanupJob } from './http/rate-limit';
+import { manageCleanupJob } from './manage/routes';
+import { uploadSweepJob } from './submissions/routes';
+
+export interface BackgroundWork {
+  jobs: JobQueue;
+  mail: MailSender;
+}
+
+const backgroundOfApp = new WeakMap<FastifyInstance, BackgroundWork>();
+
+/** The app's job queue and mail sender (tests and the admin routes read them). */
+export function backgroundOf(app: FastifyInstance): BackgroundWork {
+  const background = backgroundOfApp.get(app);
+  if (!background) throw new Error('not an app made by buildApp');
+  return background;
+}
+
+/**
+ * The durable queue of all work after the request (decision 0058), started with the app (before
+ * it listens: a registration queues its e-mail in the queue's tables) and stopped with it, after
+ * the running jobs end.
+ */
+function installBackgroundWork(app: FastifyInstance, deps: AppDeps): BackgroundWork {
+  const jobs = new JobQueue(deps.database, app.log, { pollingIntervalSeconds: deps.config.jobsPollSeconds });
+  const mailer = createMailer(deps.config);
+  const mail = defineMailJob(jobs, deps, mailer, app.log);
+  defineWatchAlertsJob(jobs, deps, mail, app.log);
+  // Clean-ups and sweeps, hourly, each by one process.
+  for (const kind of [
+    loginThrottleCleanupJob(deps.db, deps.now, app.log),
+    rateLimitCounterCleanupJob(deps.db),
+    manageCleanupJob(deps),
+    uploadSweepJob(deps, app.log),
+  ])
+    jobs.define(kind);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.idle();
+    mailer.close();
+  });
+  return { jobs, mail };
+}
 
 // JSON bodies are small forms; images arrive as multipart with their own 10 MB limit.
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -75,15 +125,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await installRateLimit(app, deps.db, { disabled: config.rateLimit.disabled, readsPerMinute: config.rateLimit.readsPerMinute });
 
   installArtworkServing(app, deps.db, deps.store, config.siteUrl);
+  const background = installBackgroundWork(app, deps);
+  backgroundOfApp.set(app, background);
+  const { mail } = background;
   // The removals feature's admin routes live in the admin scope (its session and origin checks).
-  const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes]);
+  // …and so do the job queue's (jobs-routes.ts, given this app's queue).
+  const jobsAdmin = (scope: FastifyInstance, d: AppDeps) => jobsRoutes(scope, d, background.jobs);
+  const adminWithFeatures = (scope: FastifyInstance, d: AppDeps) => adminRoutes(scope, d, [removalAdminRoutes, jobsAdmin]);
   // The manage feature re-scores works with the submissions feature's trust engine, zips the proof feature's bundles
   // and shows the watch feature's alerts.
   const manageWithTrustEngine = (scope: FastifyInstance, d: AppDeps) =>
-    manageRoutes(scope, d, { rescore: rescoreWork, bundle: publicWorkBundle, watches: manageWatches });
+    manageRoutes(scope, d, { rescore: rescoreWork, bundle: publicWorkBundle, watches: manageWatches }, mail);
+  const submissionsWithMail = (scope: FastifyInstance, d: AppDeps) => submissionsRoutes(scope, d, mail);
+  const watchWithMail = (scope: FastifyInstance, d: AppDeps) => watchRoutes(scope, d, mail);
   for (const routes of [
     siteRoutes,
-    submissionsRoutes,
+    submissionsWithMail,
     ledgerRoutes,
     removalsRoutes,
     manageWithTrustEngine,
@@ -91,7 +148,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     proofRoutes,
     tlogRoutes,
     realtimeRoutes,
-    watchRoutes,
+    watchWithMail,
   ]) {
     await routes(app, deps);
   }

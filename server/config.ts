@@ -33,6 +33,12 @@ const envSchema = z.object({
   SSE_MAX_PER_IP: positiveInt.default(SSE_LIMITS.defaultMaxPerAddress),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VeriWork <no-reply@veriwork.example>'),
+  // A message the SMTP server refuses is tried again after about this delay, doubled each time
+  // (with jitter), this many times: 60 s and 10 tries keep trying for about a day (decision 0058).
+  MAIL_RETRY_DELAY_SECONDS: positiveInt.default(60),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(10),
+  // How often an idle process looks for jobs queued by another process (its own wake it at once).
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   ADMIN_MASTER_KEY: z.string().min(16).optional(),
   ADMIN_SESSION_HOURS: positiveInt.default(12),
   TLOG_SIGNING_KEY: z.string().optional(),
@@ -94,6 +100,10 @@ export interface AppConfig {
   /** Open live-update streams one client address may hold at once. */
   sseMaxPerIp: number;
   smtpUrl?: string;
+  /** Back-off of the mail job (server/mail/mail-queue.ts). */
+  mailRetry: { delaySeconds: number; limit: number };
+  /** Polling of the job queue's workers (server/jobs/job-queue.ts). */
+  jobsPollSeconds: number;
   mailFrom: string;
   adminMasterKey?: string;
   adminSessionHours: number;
@@ -191,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     sseMaxPerIp: e.SSE_MAX_PER_IP,
     smtpUrl: e.SMTP_URL,
+    mailRetry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
     mailFrom: e.MAIL_FROM,
     adminMasterKey: e.ADMIN_MASTER_KEY,
     adminSessionHours: e.ADMIN_SESSION_HOURS,

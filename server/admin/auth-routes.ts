@@ -12,7 +12,6 @@ import { rateLimitConfig } from '../http/rate-limit';
 import { writeAudit } from '../audit/write-audit';
 import { AdminCreateError, createAdmin } from './admin-users';
 import { attemptLogin } from './login';
-import { scheduleLoginThrottleCleanup } from './login-throttle';
 import { dummyPasswordHash } from './passwords';
 import { ADMIN_SESSION_COOKIE, revokeSession, sessionCookieOptions } from './sessions';
 import { requestMeta, signedInAdmin } from '../http/request-context';
@@ -44,7 +43,6 @@ export function secretsMatch(given: string, expected: string): boolean {
 export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   const scope = fastify.withTypeProvider<ZodTypeProvider>();
   const loginLimit = rateLimitConfig('admin-login', LOGIN_ATTEMPTS_PER_HOUR, 'hour', deps.config.rateLimit.disabled);
-  scheduleLoginThrottleCleanup(scope, deps.db, deps.now);
   // Made before the first request, so an unknown e-mail never costs more than a known one.
   scope.addHook('onReady', async () => {
     await dummyPasswordHash();

@@ -5,10 +5,12 @@
 // Counters live in the login_throttle table (migration 007), shared by every server process.
 // Times come from the caller (deps.now()), like every other time decision of the server.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
+import type { JobKind } from '../jobs/job-queue';
+import { periodicJob } from '../jobs/periodic';
 import {
   deleteExpiredLoginThrottles,
   deleteThrottle,
@@ -26,7 +28,6 @@ export const LOGIN_THROTTLE = {
   maxWaitSeconds: 15 * 60,
   /** A counter with no failure for this long is forgotten. */
   forgetAfterMs: 24 * 60 * 60 * 1000,
-  cleanupIntervalMs: 60 * 60 * 1000,
 } as const;
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -114,18 +115,13 @@ export async function refundLoginAttempt(db: Db, ip: string, email: string, now:
   await deleteThrottle(db, pair.key);
 }
 
-/** Runs the cleanup when the server starts and then hourly, so the table does not grow forever. */
-export function scheduleLoginThrottleCleanup(app: FastifyInstance, db: Kysely<DB>, now: () => Date): void {
-  const run = () =>
-    deleteExpiredLoginThrottles(db, now()).then(
-      (n) => n > 0 && app.log.info({ deleted: n }, 'expired login throttle counters removed'),
-      (err: unknown) => app.log.error({ err }, 'login throttle cleanup failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), LOGIN_THROTTLE.cleanupIntervalMs);
-    timer.unref();
+/**
+ * The hourly cleanup, so the table does not grow forever: a scheduled job of the queue, run by one
+ * process (decision 0058).
+ */
+export function loginThrottleCleanupJob(db: Kysely<DB>, now: () => Date, log: Pick<FastifyBaseLogger, 'info'>): JobKind<object> {
+  return periodicJob('login-throttle-cleanup', '7 * * * *', async () => {
+    const deleted = await deleteExpiredLoginThrottles(db, now());
+    if (deleted > 0) log.info({ deleted }, 'expired login throttle counters removed');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

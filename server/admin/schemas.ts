@@ -22,6 +22,7 @@ import {
   restoreSubmissionBodySchema,
 } from '../../core/api/admin';
 import { adminLoginSchema } from '../../core/schemas';
+import { adminJobRetryResponseSchema, adminJobsResponseSchema } from '../../core/api/admin-jobs';
 import { ADMIN_GET_ERRORS, ADMIN_POST_ERRORS, ADMIN_PUBLIC_POST_ERRORS } from '../http/admin-scope-errors';
 import { binaryResponse, errorResponses, jsonResponse } from '../http/api-schemas';
 import { emptyAsUndefined, pageParam, searchParam } from '../http/list-query';
@@ -230,5 +231,31 @@ export const auditLogSchema = {
   response: {
     200: jsonResponse(auditLogResponseSchema, 'One page of audit entries.'),
     ...errorResponses('invalid_parameter', ...ADMIN_GET_ERRORS),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The job queue (decision 0058)
+
+export const jobsSchema = {
+  tags: ['Admin'],
+  summary: 'The job queue',
+  description:
+    'Jobs of each kind queued, running, failed and completed, and the newest failed jobs with their last error. ' +
+    "A job's data (addresses, links) is never shown.",
+  response: {
+    200: jsonResponse(adminJobsResponseSchema, 'The queue as it stands.'),
+    ...errorResponses(...ADMIN_GET_ERRORS),
+  },
+};
+
+export const jobRetrySchema = {
+  tags: ['Admin'],
+  summary: 'Retry a failed job',
+  description: 'Puts a failed job back in its queue, with one more try; recorded in the audit log. Takes no body.',
+  params: z.object({ id: z.string().describe("The failed job's id (a UUID).") }),
+  response: {
+    200: jsonResponse(adminJobRetryResponseSchema, 'The job is queued again.'),
+    ...errorResponses('not_found', ...ADMIN_POST_ERRORS),
   },
 };

@@ -320,6 +320,13 @@ export interface DB {
   watch_alerts: WatchAlertsTable;
   c2pa_manifest_stores: C2paManifestStoresTable;
   link_proofs: LinkProofsTable;
+  mail_deliveries: MailDeliveriesTable;
+}
+
+/** Migration 025: messages the SMTP server accepted, by idempotency key (decision 0058). */
+export interface MailDeliveriesTable {
+  idempotency_key: string;
+  sent_at: Timestamp;
 }
 
 /** Migration 024: the last check of a link given for a work or an artist (decision 0060). */

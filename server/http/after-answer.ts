@@ -1,7 +1,8 @@
 // Work a route does after its answer has gone out (issue 34): the answer must not wait for it, nor
-// take longer when it has more to do, which would tell callers apart by timing. There is no
-// durable job queue yet (decision 33 plans one), so the work runs in this process once the
-// response is finished, and the server's close waits for it.
+// take longer when it has more to do, which would tell callers apart by timing. The work runs in
+// this process once the response is finished, and the server's close waits for it; what must
+// survive a crash (an e-mail) it puts on the durable job queue (decision 0058) in its own
+// transaction, so the request's own statements are the same whatever the work finds.
 import type { FastifyReply } from 'fastify';
 
 export interface AfterAnswerLog {

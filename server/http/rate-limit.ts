@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type { JobKind } from '../jobs/job-queue';
+import { periodicJob } from '../jobs/periodic';
 import { appError } from '../../core/app-error';
 import type { MessagePair } from '../../core/messages';
 import { deleteExpiredRateLimitCounters, incrementRateLimitCounter } from './rate-limit-repository';
@@ -101,18 +103,11 @@ export const READ_FAMILY_ROUTES: ReadonlySet<string> = new Set([
   '/opt-out/v1/delta/:file',
 ]);
 
-const HOUR_MS = 60 * 60_000;
-
-function scheduleCounterCleanup(app: FastifyInstance, db: Kysely<DB>): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    const run = () =>
-      deleteExpiredRateLimitCounters(db).catch((err: unknown) => app.log.warn({ err }, 'deleting expired rate-limit counters failed'));
-    timer = setInterval(() => void run(), HOUR_MS);
-    timer.unref();
-    await run();
+/** Expired shared counters are deleted hourly, by a scheduled job of the queue (decision 0058). */
+export function rateLimitCounterCleanupJob(db: Kysely<DB>): JobKind<object> {
+  return periodicJob('rate-limit-cleanup', '11 * * * *', async () => {
+    await deleteExpiredRateLimitCounters(db);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export interface RateLimitSettings {
@@ -127,7 +122,6 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
     if (!READ_FAMILY_ROUTES.has(route.url) || route.config?.rateLimit !== undefined) return;
     route.config = { ...route.config, rateLimit: reads };
   });
-  scheduleCounterCleanup(app, db);
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,

@@ -15,6 +15,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe on alert e-mails. */
   headers?: Record<string, string>;
+  /** Set by the mail job from the message's idempotency key (mail-queue.ts). */
+  messageId?: string;
 }
 
 export interface Mailer {

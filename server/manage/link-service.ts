@@ -7,7 +7,7 @@ import { MANAGE, MANAGE_PATH } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import {
   countLinksSince,
   deleteManageSession,
@@ -45,33 +45,36 @@ function linkMessage(link: string) {
 }
 
 /**
- * The deferred work of a manage-link request, run after the answer (server/http/after-answer.ts;
- * it moves onto the job queue when there is one): sends a link when the address has works and
- * has not had too many links this hour. The request itself reads nothing about the address, so
+ * The deferred work of a manage-link request, run after the answer (server/http/after-answer.ts):
+ * queues a link e-mail on the job queue when the address has works and has not had too many links
+ * this hour. The request itself reads nothing about the address, so
  * it does the same work in the same time whether or not the address is registered; only this
  * function differs, and nobody waits for it.
  */
-export async function deliverManageLink(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, mailer: Mailer, log: LinkLog, rawEmail: string) {
+export async function deliverManageLink(
+  deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
+  mailer: MailSender,
+  log: LinkLog,
+  rawEmail: string,
+) {
   const email = normaliseEmail(rawEmail);
   const now = deps.now();
-  // Deferred work of several requests runs at once: the address's lock keeps the cap exact.
-  const token = await withAddressLock(deps.db, email, async (db) => {
-    if (!(await hasWorksForEmail(db, email))) return null;
-    if ((await countLinksSince(db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return null;
+  // Deferred work of several requests runs at once: the address's lock keeps the cap exact. The
+  // e-mail is queued in the transaction that decides the cap (decision 0058): the link and its mail
+  // job commit together, and the queue's mail job sends it and retries while the SMTP server fails.
+  const queued = await withAddressLock(deps.db, email, async (db) => {
+    if (!(await hasWorksForEmail(db, email))) return false;
+    if ((await countLinksSince(db, email, new Date(now.getTime() - HOUR_MS))) >= MANAGE.linksPerAddressPerHour) return false;
     const { token, hash } = newToken();
     await insertManageLink(db, { tokenHash: hash, email, now, expiresAt: new Date(now.getTime() + MANAGE.linkMinutes * MINUTE_MS) });
-    return token;
+    const { subject, text } = linkMessage(manageLink(deps.config.siteUrl, token));
+    await mailer.send({ to: email, subject, text }, { db });
+    return true;
   });
-  if (!token) return;
-  const link = manageLink(deps.config.siteUrl, token);
-  const { subject, text } = linkMessage(link);
+  if (!queued) return;
+  mailer.wake();
   // The address is never logged; in development the outbox file holds the link.
-  try {
-    const sent = await mailer.send({ to: email, subject, text });
-    log.info(mailer.kind === 'outbox' ? { file: sent.file } : {}, 'manage link e-mail sent');
-  } catch (err) {
-    log.error({ err }, 'could not send the manage link e-mail');
-  }
+  log.info({}, 'manage link e-mail queued');
 }
 
 const refused = (message: { title: string; description: string }) =>

@@ -8,9 +8,11 @@ import { MANAGE } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
+import type { JobKind } from '../jobs/job-queue';
+import { periodicJob } from '../jobs/periodic';
 import { createAfterAnswer } from '../http/after-answer';
 import { rateLimitConfig } from '../http/rate-limit';
-import { createMailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
 import { streamBundlesZip } from './bundles-zip';
 import { deliverManageLink, endManageSession, openManageLink, sessionEmail } from './link-service';
@@ -31,7 +33,6 @@ import { changeWork, withdrawWork, type ChangeContext } from './work-changes';
 export const MANAGE_SESSION_COOKIE = 'manage_session';
 const COOKIE_PATH = '/api/manage';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface ManageFeatures {
   /** The trust engine's re-scoring (the submissions feature's, wired by app.ts). */
@@ -49,27 +50,26 @@ function isSameSiteRequest(request: FastifyRequest, siteUrl: string): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
-function scheduleCleanup(app: FastifyInstance, deps: AppDeps): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    const run = () =>
-      deleteExpiredManageRows(deps.db, deps.now()).catch((err: unknown) => app.log.warn({ err }, 'manage clean-up failed'));
-    timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
-    timer.unref();
+/** Expired links and sessions are deleted hourly, by a scheduled job of the queue (decision 0058). */
+export function manageCleanupJob(deps: Pick<AppDeps, 'db' | 'now'>): JobKind<object> {
+  return periodicJob('manage-cleanup', '13 * * * *', async () => {
+    await deleteExpiredManageRows(deps.db, deps.now());
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export async function manageRoutes(fastify: FastifyInstance, deps: AppDeps, features: ManageFeatures): Promise<void> {
+export async function manageRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  features: ManageFeatures,
+  mailer: MailSender,
+): Promise<void> {
   const { config } = deps;
-  const mailer = createMailer(config);
+  // The manage link's look-up runs after the answer; the server's close waits for it (before the
+  // queue it enqueues on stops).
   const afterAnswer = createAfterAnswer(fastify.log);
   fastify.addHook('onClose', async () => {
     await afterAnswer.idle();
-    await mailer.idle();
-    mailer.close();
   });
-  scheduleCleanup(fastify, deps);
 
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();

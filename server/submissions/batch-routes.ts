@@ -11,7 +11,7 @@ import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { itemRefusal } from '../http/input-gate';
 import { refundWeightedRateLimit, spendWeightedRateLimit, type WeightedRateLimit } from '../http/weighted-rate-limit';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { registerBatch } from './batch-submissions';
 import { batchSubmissionSchema } from './schemas';
 
@@ -34,7 +34,7 @@ function keepPrototypeKeysAsData(scope: FastifyInstance): void {
   });
 }
 
-export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppDeps, mailer: Mailer): Promise<void> {
+export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
   const { rateLimit } = deps.config;
   // The family of POST /api/submissions: a batch spends the same budget, one hit per work.
   const registrations = { family: 'submissions', max: rateLimit.submissionsPerDay, window: 'day' } as const;
@@ -69,7 +69,7 @@ export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppD
         const refused = refusedItems.get(request) ?? new Map<number, AppError>();
         const toRegister = items.length - refused.size;
         if (!rateLimit.disabled) await spendWeightedRateLimit(deps.db, request, reply, limit, toRegister);
-        const result = await registerBatch(deps, { shared, items, refused }, { mailer, log: request.log });
+        const result = await registerBatch(deps, { shared, items, refused }, { mail, log: request.log });
         // Works that failed were never registered: their share of the budget is given back.
         const notRegistered = toRegister - result.registered;
         if (!rateLimit.disabled) await refundWeightedRateLimit(deps.db, request, reply, registrations, notRegistered);

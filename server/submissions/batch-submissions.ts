@@ -9,8 +9,8 @@ import { submissionBodySchema } from '../../core/schemas';
 import { normaliseSubmissionBody } from '../../core/submission';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
-import type { Mailer } from '../mail/mailer';
-import { sendBatchVerificationEmails, type BatchWorkToConfirm } from './batch-verification-email';
+import type { MailSender } from '../mail/mail-queue';
+import { queueBatchVerificationEmails, type BatchWorkToConfirm } from './batch-verification-email';
 import type { MailLog } from './email-verification';
 import { receiptOf } from './receipt';
 import { registerSubmission } from './submission-service';
@@ -34,7 +34,7 @@ function failure(index: number, error: AppError): BatchItemResult {
 export async function registerBatch(
   deps: Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>,
   input: BatchInput,
-  options: { mailer?: Mailer; log: MailLog },
+  options: { mail?: MailSender; log: MailLog },
 ): Promise<BatchSubmissionResult> {
   const results: BatchItemResult[] = [];
   const toConfirm: BatchWorkToConfirm[] = [];
@@ -53,7 +53,7 @@ export async function registerBatch(
     }
     const body = normaliseSubmissionBody(parsed.data);
     try {
-      const work = await registerSubmission(deps, body, { log: options.log });
+      const work = await registerSubmission(deps, body);
       results.push({ index, status: 'registered', work: receiptOf(work) });
       toConfirm.push({ id: work.id, registry_id: work.registry_id, author_email: body.author_email });
     } catch (error) {
@@ -67,7 +67,7 @@ export async function registerBatch(
       }
     }
   }
-  if (options.mailer && toConfirm.length > 0) await sendBatchVerificationEmails(deps, options.mailer, options.log, toConfirm);
+  if (options.mail && toConfirm.length > 0) await queueBatchVerificationEmails(deps, options.mail, options.log, toConfirm);
   const registered = results.filter((result) => result.status === 'registered').length;
   return { registered, failed: results.length - registered, results };
 }

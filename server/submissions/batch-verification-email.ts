@@ -1,10 +1,11 @@
 // One confirmation e-mail per address for a batch of registrations, not one per work: the works
-// of the batch share one token, so one link confirms them all (verifyEmailToken). Sent like the
-// single one (email-verification.ts): after the works are registered, never failing them, and
-// naming only registry IDs and the site (decision 0053), never the titles.
+// of the batch share one token, so one link confirms them all (verifyEmailToken). Queued like the
+// single one (email-verification.ts), after the works are registered, never failing them: the
+// token and the message are written in one transaction (decision 0058). The message names only
+// registry IDs and the site (decision 0053), never the titles.
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { newVerifyToken, verifyLink, type MailLog } from './email-verification';
 import { storeVerifyTokenForWorks } from './submissions-repository';
 
@@ -30,9 +31,9 @@ function messageFor(works: readonly BatchWorkToConfirm[], link: string, siteUrl:
   return { subject: `Confirm your e-mail for ${works.length} registered works`, text };
 }
 
-export async function sendBatchVerificationEmails(
+export async function queueBatchVerificationEmails(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
-  mailer: Mailer,
+  mail: MailSender,
   log: MailLog,
   works: readonly BatchWorkToConfirm[],
 ): Promise<void> {
@@ -44,17 +45,18 @@ export async function sendBatchVerificationEmails(
   for (const group of byAddress.values()) {
     const { token, hash } = newVerifyToken();
     const ids = group.map((work) => work.id);
-    try {
-      await storeVerifyTokenForWorks(deps.db, ids, hash, deps.now());
-    } catch (err) {
-      log.error({ err, submissions: ids }, 'could not store the e-mail verification token of a batch');
-      continue;
-    }
     const { subject, text } = messageFor(group, verifyLink(deps.config.siteUrl, token), deps.config.siteUrl);
-    mailer.send({ to: group[0].author_email, subject, text }).then(
-      (sent) =>
-        log.info({ submissions: ids, ...(mailer.kind === 'outbox' ? { file: sent.file } : {}) }, 'batch verification e-mail sent'),
-      (err: unknown) => log.error({ err, submissions: ids }, 'could not send the batch verification e-mail'),
-    );
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await storeVerifyTokenForWorks(trx, ids, hash, deps.now());
+        await mail.send(
+          { to: group[0].author_email, subject, text },
+          { db: trx, key: `verify-batch:${ids[0]}`, context: { submissions: ids.join(',') } },
+        );
+      });
+    } catch (err) {
+      log.error({ err, submissions: ids }, 'could not queue the verification e-mail of a batch');
+    }
   }
+  mail.wake();
 }

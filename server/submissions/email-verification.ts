@@ -8,10 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONFIRM_PAGES } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
-import type { Submission } from '../db/types';
+import type { DB, Submission } from '../db/types';
 import { MESSAGES } from '../../core/messages';
 import { hashLinkToken } from '../mail/link-tokens';
-import type { Mailer } from '../mail/mailer';
+import type { Transaction } from 'kysely';
+import type { MailSender } from '../mail/mail-queue';
 import { findWorksByVerifyTokenHash, markEmailVerified } from './submissions-repository';
 import { scoreStoredWork } from './rescore';
 import type { TrustResult } from './trust';
@@ -46,31 +47,24 @@ function messageFor(work: { registry_id: string }, link: string, proofUrl: strin
 }
 
 /**
- * Hands the message with the link of `token` (whose hash the registration stored with the work)
- * to the mailer without waiting for the SMTP server: a slow or failed e-mail must never delay or
- * fail the registration, so problems are logged (without the address). Mailer.idle() waits for
- * the delivery.
+ * Queues the message with the link of `token` (whose hash the registration stores with the work)
+ * in the registration's transaction `trx` (decision 0058): the e-mail is sent if and only if the
+ * work is registered, by the queue's mail job, retried while the SMTP server fails, and a slow or
+ * failed SMTP server never delays or fails the registration. The caller wakes the mail worker
+ * after the commit.
  */
-export function mailVerificationLink(
+export async function queueVerificationLink(
   deps: Pick<AppDeps, 'config'>,
-  mailer: Mailer,
-  log: MailLog,
+  mail: MailSender,
+  trx: Transaction<DB>,
   work: { id: string; registry_id: string; author_email: string },
   token: string,
-): void {
+): Promise<void> {
   const link = verifyLink(deps.config.siteUrl, token);
   const { subject, text } = messageFor(work, link, `${deps.config.siteUrl}/verify/${work.registry_id}`);
-  mailer.send({ to: work.author_email, subject, text }).then(
-    (sent) => {
-      if (mailer.kind === 'outbox') {
-        // Development: no SMTP server, so the link goes to the log and the outbox file.
-        log.info({ submission: work.id, file: sent.file, link }, 'verification e-mail written to the outbox');
-      } else {
-        log.info({ submission: work.id }, 'verification e-mail sent');
-      }
-    },
-    (err: unknown) => log.error({ err, submission: work.id }, 'could not send the verification e-mail'),
-  );
+  // Development: no SMTP server, so the link also goes to the log when the job writes the outbox file.
+  const context = { submission: work.id, ...(mail.kind === 'outbox' ? { link } : {}) };
+  await mail.send({ to: work.author_email, subject, text }, { db: trx, key: `verify:${work.id}`, context });
 }
 
 /** The work's score recomputed with a verified e-mail, from the evidence as it stood when it was registered. */

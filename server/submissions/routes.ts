@@ -2,7 +2,7 @@
 // a work, read a public work, open an e-mail verification link. Routes check input and call the
 // feature's services; every rule lives in those.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
 import { CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
@@ -11,10 +11,12 @@ import { normaliseSubmissionBody } from '../../core/submission';
 import { trainingConsentHeaders } from '../../core/training-consent';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
+import type { JobKind } from '../jobs/job-queue';
+import { periodicJob } from '../jobs/periodic';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
 import { claimImagePlace, closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
-import { createMailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { readUploadedFile } from '../http/multipart-file';
 import { clientAddressKey } from '../http/client-address';
 import { toPublicWork } from '../works/public-work';
@@ -27,24 +29,25 @@ import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-
 import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
 const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
 
-function scheduleUploadCleanup(app: FastifyInstance, deps: AppDeps): void {
-  const run = (sweep: () => Promise<UploadSweep>) =>
-    sweep().then(
-      (removed) => Object.values(removed).some((n) => n > 0) && app.log.info(removed, 'unused uploads removed'),
-      (err: unknown) => app.log.error({ err }, 'upload cleanup failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    // Awaited: onReady ends before the server listens, and the start-up sweep must see no upload in progress.
-    await run(() => sweepUploadsAtStartUp(deps));
-    timer = setInterval(() => void run(() => sweepUploads(deps)), CLEANUP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Awaited at start-up: onReady ends before the server listens, and the start-up sweep must see no upload in progress. */
+function sweepUploadsOnStart(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onReady', async () => logSweep(app.log, await sweepUploadsAtStartUp(deps).catch(sweepFailed(app.log))));
+}
+
+type SweepLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
+const sweepFailed = (log: SweepLog) => (err: unknown) => {
+  log.error({ err }, 'upload cleanup failed');
+  return undefined;
+};
+function logSweep(log: SweepLog, removed: UploadSweep | undefined): void {
+  if (removed && Object.values(removed).some((n) => n > 0)) log.info(removed, 'unused uploads removed');
+}
+
+/** Then hourly, by a scheduled job of the queue (decision 0058): unused uploads past their time. */
+export function uploadSweepJob(deps: AppDeps, log: SweepLog): JobKind<object> {
+  return periodicJob('upload-sweep', '17 * * * *', async () => logSweep(log, await sweepUploads(deps)));
 }
 
 async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -90,17 +93,12 @@ async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
 
-export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const mailer = createMailer(config);
-  app.addHook('onClose', async () => {
-    await mailer.idle();
-    mailer.close();
-  });
   // The image worker pool serves uploads, lookups and the admin image check; it ends with the app.
   app.addHook('onClose', async () => closeImagePool(config.imageProcessing));
-  scheduleUploadCleanup(app, deps);
+  sweepUploadsOnStart(app, deps);
 
   // Multipart parsing only where files are expected.
   await app.register(async (scope) => uploadRoutes(scope, deps));
@@ -116,11 +114,11 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps)
       preValidation: emptyBodyAsForm,
     },
     async (request, reply) => {
-      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mailer, log: request.log });
+      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mail });
       return reply.status(201).send(receiptOf(work));
     },
   );
-  await batchSubmissionRoutes(app, deps, mailer);
+  await batchSubmissionRoutes(app, deps, mail);
 
   // The link in the e-mail opens the confirmation page (decision 0053); its button POSTs the
   // token. A GET never verifies: mail scanners open links. Links of older e-mails land there too.

@@ -23,11 +23,11 @@ import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import { preparedDrawOfOne, recordRegistrations } from '../works/registration';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
-import { mailVerificationLink, type MailLog } from './email-verification';
+import { queueVerificationLink } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
 import { gatherSignals } from './registry-evidence';
 import { databaseRegistryEvidence, exactCopiesSql, toExactDuplicates } from './registry-evidence-repository';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
 import { consumeUploadLockingImage, findUpload, type UploadRow } from './uploads-repository';
 
@@ -36,14 +36,11 @@ export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
 /** The registration number, drawn with the exact copies of the image (read once its lock is held). */
 const drawSeqWithExactCopies = preparedDrawOfOne((q: { imageHash: string; artistName: string }) => exactCopiesSql(q));
 
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as MailLog;
-
 export interface RegisterOptions {
   /** Registration time; tests backdate works with it. Default: deps.now(). */
   now?: Date;
-  /** Where to send the verification e-mail; without one, none is sent. */
-  mailer?: Mailer;
-  log?: MailLog;
+  /** The queue of the verification e-mail; without one, none is sent. */
+  mail?: MailSender;
 }
 
 export interface RegisteredWork extends SubmissionCreated {
@@ -88,7 +85,7 @@ export async function registerSubmission(
   const outsideLock = await gatherSignals(databaseRegistryEvidence(deps.db), registryQuery, ['exactDuplicates']);
 
   const id = crypto.randomUUID();
-  const verification = options.mailer ? newLinkToken() : undefined;
+  const verification = options.mail ? newLinkToken() : undefined;
   const { registryId, seq, leafIndex, trust } = await deps.db.transaction().execute(async (trx) => {
     // Two people registering the same image at the same moment cannot both pass as the original:
     // the image's lock, taken with the claim, makes the second wait for the first's commit.
@@ -110,21 +107,16 @@ export async function registerSubmission(
     };
     const [leafIndex] = await recordRegistrations(trx, [row]);
     if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
+    // The e-mail is queued with the work (decision 0058): sent if and only if the work is registered.
+    if (options.mail && verification) {
+      const work = { id, registry_id: registryId, author_email: body.author_email };
+      await queueVerificationLink(deps, options.mail, trx, work, verification.token);
+    }
     return { registryId, seq, leafIndex, trust };
   });
   await ownWritesShown(deps.db);
 
-  const log = options.log ?? silentLog;
-  // After commit: the work is registered whatever happens to the e-mail.
-  if (options.mailer && verification) {
-    mailVerificationLink(
-      deps,
-      options.mailer,
-      log,
-      { id, registry_id: registryId, author_email: body.author_email },
-      verification.token,
-    );
-  }
+  options.mail?.wake();
 
   return {
     id,

@@ -1,21 +1,19 @@
-// The watch-alert run, every WATCH.scanSeconds in each server process: read the works registered
-// since the last run (one process at a time, under an advisory lock; the position is shared in
-// the database), record alerts for the watched works they look like, then e-mail the new alerts
-// to their watchers. A run never scans the whole ledger: it reads the new works and the watched
+// The watch-alert run, a scheduled job of the durable queue every minute (decision 0058), run by
+// one process per period: read the works registered since the last run (under an advisory lock
+// too, for a run started by hand; the position is shared in the database), record alerts for the
+// watched works they look like, then queue the e-mails of the new alerts to their watchers. A run never scans the whole ledger: it reads the new works and the watched
 // ones.
-import type { FastifyInstance } from 'fastify';
-import { WATCH } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import { newLinkToken } from '../mail/link-tokens';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import { findAlerts } from './alert-matching';
 import {
   claimAlerts,
   insertAlerts,
   pendingAlerts,
   readScanPosition,
-  releaseAlerts,
   saveScanPosition,
   setUnsubscribeHash,
   watchedWorks,
@@ -77,58 +75,57 @@ function alertMessage(siteUrl: string, alerts: readonly PendingAlert[], unsubscr
   return { subject, text };
 }
 
-/** E-mails every alert not yet sent to its confirmed watchers, one message per watcher and work. */
-export async function mailPendingAlerts(deps: Pick<AppDeps, 'db' | 'config'>, mailer: Mailer, log: WatchLog): Promise<number> {
+/**
+ * Queues an e-mail of every alert not yet sent to its confirmed watchers, one message per watcher
+ * and work: the alerts are taken and the message queued in one transaction, so an alert is
+ * mailed once (the mail job retries it while the SMTP server fails), never lost, never twice.
+ */
+export async function mailPendingAlerts(deps: Pick<AppDeps, 'db' | 'config'>, mail: MailSender, log: WatchLog): Promise<number> {
   const byWatch = new Map<string, PendingAlert[]>();
   for (const alert of await pendingAlerts(deps.db, MAIL_BATCH))
     byWatch.set(alert.watch_id, [...(byWatch.get(alert.watch_id) ?? []), alert]);
-  let sent = 0;
+  let queued = 0;
   for (const [watchId, alerts] of byWatch) {
     const from = alerts[0].last_alert_id;
     const to = alerts[alerts.length - 1].alert_id;
-    if (!(await claimAlerts(deps.db, watchId, from, to))) continue; // another process has them
     const unsubscribe = newLinkToken();
-    await setUnsubscribeHash(deps.db, watchId, unsubscribe.hash);
     const unsubscribeUrl = linkTo(deps.config.siteUrl, WATCH_UNSUBSCRIBE_PATH, unsubscribe.token);
     const { subject, text } = alertMessage(deps.config.siteUrl, alerts, unsubscribeUrl);
-    try {
-      await mailer.send({
+    const taken = await deps.db.transaction().execute(async (trx) => {
+      if (!(await claimAlerts(trx, watchId, from, to))) return false; // another process has them
+      await setUnsubscribeHash(trx, watchId, unsubscribe.hash);
+      const message = {
         to: alerts[0].email,
         subject,
         text,
         // RFC 8058 one-click unsubscribe: mail clients offer a button that POSTs to the link.
         headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
-      sent += 1;
-    } catch (err) {
-      log.error({ err, watch: watchId }, 'could not send a watch alert; it is tried again on the next run');
-      await releaseAlerts(deps.db, watchId, from, to);
-    }
+      };
+      await mail.send(message, { db: trx, key: `alert:${watchId}:${to}`, context: { watch: watchId } });
+      return true;
+    });
+    if (taken) queued += 1;
   }
-  return sent;
+  if (queued > 0) {
+    mail.wake();
+    log.info({ messages: queued }, 'watch alert e-mails queued');
+  }
+  return queued;
 }
 
-/** Scans and mails every WATCH.scanSeconds while the app runs. */
-export function scheduleWatchAlerts(app: FastifyInstance, deps: AppDeps, mailer: Mailer, intervalMs = WATCH.scanSeconds * 1000): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= scanForAlerts(deps)
-      .then(() => mailPendingAlerts(deps, mailer, app.log))
-      .then(
-        () => undefined,
-        (err: unknown) => app.log.error({ err }, 'the watch-alert run failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+export const WATCH_ALERTS_JOB = 'watch-alerts';
+
+/** The run as a periodic job of the queue: every minute, by one process. */
+export function defineWatchAlertsJob(queue: JobQueue, deps: AppDeps, mail: MailSender, log: WatchLog): void {
+  queue.define({
+    name: WATCH_ALERTS_JOB,
+    cron: '* * * * *',
+    // The next period runs it again anyway.
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    expireInSeconds: 15 * 60,
+    async run() {
+      await scanForAlerts(deps);
+      await mailPendingAlerts(deps, mail, log);
+    },
   });
 }

@@ -1,5 +1,6 @@
 // HTTP routes of the watch feature (issue 18): watch a public work for copies, confirm (a POST
-// from the page the e-mailed link opens), stop, and read a work's alerts as a feed. The alert run itself is scheduled here (alert-scanner.ts).
+// from the page the e-mailed link opens), stop, and read a work's alerts as a feed. The alert run
+// is a scheduled job (alert-scanner.ts, wired by app.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
@@ -9,10 +10,9 @@ import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../http/html-escape';
 import { rateLimitConfig } from '../http/rate-limit';
-import { createMailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { findPublicWork } from '../works/works-repository';
 import { alertFeedAtom, ATOM_CONTENT_TYPE } from './alert-feed';
-import { scheduleWatchAlerts } from './alert-scanner';
 import {
   alertFeedSchema,
   watchConfirmPageSchema,
@@ -48,15 +48,9 @@ const invalidLink = () =>
     fields: { token: MESSAGES.watchLinkInvalid.description },
   });
 
-export async function watchRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function watchRoutes(fastify: FastifyInstance, deps: AppDeps, mailer: MailSender): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const mailer = createMailer(config);
-  scheduleWatchAlerts(fastify, deps, mailer);
-  app.addHook('onClose', async () => {
-    await mailer.idle();
-    mailer.close();
-  });
 
   app.post(
     '/api/submissions/:id/watch',

@@ -1,5 +1,5 @@
 // Watches, their alerts and the scanner's place in the registry (migration 014).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
 
 /** What the scanner compares: a public work's hashes and the profile links it claims. */
@@ -39,12 +39,15 @@ export type WatchRequestOutcome = 'send' | 'confirmed' | 'pending' | 'capped';
  * watch, or a pending one whose last e-mail was sent before `resendBefore` (its link is then
  * replaced), and only while the address got fewer than `cap` confirmation e-mails since
  * `capSince`. One transaction holding a lock on the lower-cased address, so concurrent requests
- * can neither send two e-mails for one pending watch nor pass the cap together.
+ * can neither send two e-mails for one pending watch nor pass the cap together; the e-mail is
+ * queued (`onSend`) in that transaction too.
  */
 export async function recordWatchRequest(
   db: Kysely<DB>,
   watch: { submissionId: string; email: string; confirmHash: string; unsubscribeHash: string; at: Date },
   limits: { resendBefore: Date; capSince: Date; cap: number },
+  /** Queues the confirmation e-mail in the same transaction, when the outcome is 'send'. */
+  onSend: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<WatchRequestOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(727100034, hashtext(lower(${watch.email})))`.execute(trx);
@@ -71,6 +74,7 @@ export async function recordWatchRequest(
         RETURNING id`.execute(trx);
       if (inserted.rows.length === 0) return 'confirmed';
     }
+    await onSend(trx);
     return 'send';
   });
 }

@@ -12,7 +12,7 @@ import { CONFIRM_PAGES, WATCH } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from '../mail/link-tokens';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mail-queue';
 import { findPublicWork } from '../works/works-repository';
 import { confirmWatch, deleteWatchByUnsubscribeHash, recordWatchRequest } from './watch-repository';
 
@@ -44,7 +44,7 @@ export function watchConfirmationMessage(siteUrl: string, registryId: string, to
 
 export async function requestWatch(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
-  mailer: Mailer,
+  mailer: MailSender,
   log: WatchLog,
   ref: string,
   email: string,
@@ -53,6 +53,7 @@ export async function requestWatch(
   if (!work) throw notFound("This Registry ID doesn't exist or the submission is private.");
   const confirm = newLinkToken();
   const now = deps.now();
+  const { subject, text } = watchConfirmationMessage(deps.config.siteUrl, work.registry_id, confirm.token);
   const outcome = await recordWatchRequest(
     deps.db,
     { submissionId: work.id, email, confirmHash: confirm.hash, unsubscribeHash: newLinkToken().hash, at: now },
@@ -61,15 +62,15 @@ export async function requestWatch(
       capSince: new Date(now.getTime() - HOUR_MS),
       cap: WATCH.confirmationsPerAddressPerHour,
     },
+    // Queued in the transaction that locks the address and records the e-mail (decision 0058):
+    // the job exists if and only if the cap counted it.
+    (trx) => mailer.send({ to: email, subject, text }, { db: trx, context: { submission: work.id } }),
   );
   // Already watching, a confirmation already on its way, or the address's hourly cap reached:
   // no e-mail, and the answer says nothing more.
   if (outcome !== 'send') return;
-  const { subject, text } = watchConfirmationMessage(deps.config.siteUrl, work.registry_id, confirm.token);
-  mailer.send({ to: email, subject, text }).then(
-    () => log.info({ submission: work.id }, 'watch confirmation e-mail sent'),
-    (err: unknown) => log.error({ err, submission: work.id }, 'could not send the watch confirmation e-mail'),
-  );
+  mailer.wake();
+  log.info({ submission: work.id }, 'watch confirmation e-mail queued');
 }
 
 /** Starts the watch a confirmation link belongs to: the watched work's id, or null for a bad or used link. */

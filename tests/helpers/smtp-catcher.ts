@@ -13,20 +13,37 @@ export interface SmtpCatcher {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** Answers every MAIL FROM with a temporary failure (451), as a server that is down for a while. */
+  refuse(): void;
+  /** Takes messages but never answers their end: the client waits until its own time-out. */
+  stall(): void;
+  /** Back to normal: messages are accepted (a stalled message stays unanswered). */
+  accept(): void;
   close(): Promise<void>;
 }
 
+/** The reply a refusing catcher gives, as the sender's error shows it. */
+export const REFUSAL_TEXT = 'Try again later: the test server refuses mail';
+
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const received: ReceivedMail[] = [];
+  let mode: 'accept' | 'refuse' | 'stall' = 'accept';
   const server = new SMTPServer({
     authOptional: true,
+    onMailFrom(_address, _session, callback) {
+      if (mode !== 'refuse') return callback();
+      callback(Object.assign(new Error(REFUSAL_TEXT), { responseCode: 451 }));
+    },
     // Plain SMTP on loopback: no certificate to trust in a test.
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      const stalled = mode === 'stall';
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        // A stalled message is neither kept nor answered.
+        if (stalled) return;
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -41,6 +58,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuse: () => (mode = 'refuse'),
+    stall: () => (mode = 'stall'),
+    accept: () => (mode = 'accept'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

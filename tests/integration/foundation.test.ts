@@ -105,6 +105,7 @@ describe('foundation', () => {
       'ledger_version',
       'link_proofs',
       'login_throttle',
+      'mail_deliveries',
       'manage_links',
       'manage_sessions',
       'public_submissions',

@@ -61,7 +61,7 @@ describe('admin route protection', () => {
       .map(key)
       .sort();
     expect(adminRoutes.map(key).sort()).toEqual(served);
-    expect(served.length).toBe(15);
+    expect(served.length).toBe(17);
     expect(
       adminRoutes
         .filter((r) => !r.needsSession)

@@ -4,9 +4,8 @@
 import sharp from 'sharp';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import { scheduleWatchAlerts } from '../../../server/watch/alert-scanner';
-import { createMailer } from '../../../server/mail/mailer';
+import { backgroundOf } from '../../../server/app';
+import { WATCH_ALERTS_JOB } from '../../../server/watch/alert-scanner';
 import { startSmtpCatcher, type ReceivedMail, type SmtpCatcher } from '../../helpers/smtp-catcher';
 import { decodedMail as decodeQuotedPrintable, linkInMail, tokenInMail } from '../../helpers/mail-links';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -156,22 +155,19 @@ describe('watching a work for copies', () => {
     await t.app.inject({ method: 'POST', url: `/api/submissions/${watched.id}/watch`, payload: { email: 'third@example.org' } });
     expect((await confirmFrom(await waitFor(() => to('third@example.org')[0], 'the confirmation'))).statusCode).toBe(200);
 
-    // The scheduler of a running server, at a short interval instead of WATCH.scanSeconds.
-    const runner = Fastify({ logger: false });
-    const mailer = createMailer(t.deps.config);
-    scheduleWatchAlerts(runner, t.deps, mailer, 100);
-    await runner.ready();
-    try {
+    // The run is a job of the queue, scheduled every minute; here the period's job is queued by hand.
+    const { jobs } = backgroundOf(t.app);
+    expect(await jobs.schedules()).toContainEqual({ name: WATCH_ALERTS_JOB, cron: '* * * * *' });
+    {
       const { created: copy } = await registerWork(
         t.app,
         { title: 'Pool Copy', artist_name: 'Other' },
         await sharp(original).webp().toBuffer(),
       );
+      await jobs.enqueue(t.deps.db, WATCH_ALERTS_JOB, {});
+      jobs.wake(WATCH_ALERTS_JOB);
       const alert = await waitFor(() => to('third@example.org')[1], 'the scheduled alert');
       expect(decodeQuotedPrintable(alert.raw)).toContain(copy.registry_id);
-    } finally {
-      await runner.close();
-      mailer.close();
     }
   });
 });

@@ -1,13 +1,12 @@
-// One watch-alert run, as the server's scheduler makes every WATCH.scanSeconds: scan the new
-// registrations, then mail the alerts, and wait until the mail is handed over.
-import { createMailer } from '../../../server/mail/mailer';
+// One watch-alert run, as the queue's scheduled job makes every minute: scan the new
+// registrations, queue the alerts' e-mails, and wait until the mail jobs have sent them.
+import { backgroundOf } from '../../../server/app';
 import { mailPendingAlerts, scanForAlerts } from '../../../server/watch/alert-scanner';
+import { jobsSettled } from '../../helpers/jobs';
 import type { TestApp } from '../../helpers/test-app';
 
 export async function runAlerts(t: TestApp): Promise<void> {
-  const mailer = createMailer(t.deps.config);
   await scanForAlerts(t.deps);
-  await mailPendingAlerts(t.deps, mailer, t.app.log);
-  await mailer.idle();
-  mailer.close();
+  await mailPendingAlerts(t.deps, backgroundOf(t.app).mail, t.app.log);
+  await jobsSettled(t, 'mail');
 }
