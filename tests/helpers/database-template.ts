@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { TestProject } from 'vitest/node';
+import { createJobSchema } from '../../server/db/job-sql';
 import { migrate } from '../../server/db/migrate';
 
 export interface DatabaseTemplates {
@@ -48,6 +49,7 @@ async function buildPglite(): Promise<{ templates: DatabaseTemplates; remove(): 
   try {
     fs.writeFileSync(pglite.empty, await dump());
     await migrate(pool);
+    await createJobSchema(pool);
     fs.writeFileSync(pglite.migrated, await dump());
   } finally {
     await pool.end();
@@ -71,6 +73,7 @@ async function buildPostgres(serverUrl: string): Promise<{ templates: DatabaseTe
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
   try {
     await migrate(pool);
+    await createJobSchema(pool);
   } finally {
     await pool.end();
   }
