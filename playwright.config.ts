@@ -17,6 +17,11 @@ function freePort(): string {
 // Playwright evaluates this file again in each worker process; the values go into the
 // environment on first evaluation so every process agrees on one server and one data folder.
 process.env.E2E_PORT ??= freePort();
+// The port of the artist's own site that link-proof tests serve (tests/e2e/link-pages.ts).
+process.env.E2E_LINK_PORT ??= freePort();
+// The webhook spec's receiver listens here; the server may deliver to it (FETCH_ALLOW_HOSTS is the
+// test-only exception to the public-address rule, one host and port).
+process.env.E2E_WEBHOOK_PORT ??= freePort();
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'veriwork-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
@@ -25,6 +30,8 @@ if (!process.env.E2E_DATA_DIR) {
 }
 
 const port = process.env.E2E_PORT;
+/** The name under which the link-proof page server is reached (tests/e2e/link-pages.ts says it too). */
+const LINK_SITE_HOST = 'artist-site.test';
 const baseURL = `http://127.0.0.1:${port}`;
 // Debian's chromium-headless-shell when installed: the same Blink as the full browser (which
 // Playwright's own headless runs use too), at about two thirds of the CPU per test, which is
@@ -82,8 +89,19 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,
       RATE_LIMIT_DISABLED: '1',
+      // A message that cannot be written is retried once, a second later, then shown as failed on
+      // the admin queue page (tests/e2e/admin-jobs.spec.ts), rather than retried for a day.
+      MAIL_RETRY_LIMIT: '1',
+      MAIL_RETRY_DELAY_SECONDS: '1',
       // Makes the footer's sponsor form render, so tests can see and audit it.
       SPONSOR_URL: process.env.E2E_SPONSOR_URL ?? 'https://sponsor.example/pay',
+      // Link checks (issue 33) reach one test name, the artist's site a spec serves on loopback
+      // (tests/e2e/link-pages.ts); every other name a test types (live-artist.example, …) is not
+      // resolved at all, so the server under test never asks a DNS server and those links are
+      // simply 'unreachable'.
+      FETCH_TEST_RESOLVE: `${LINK_SITE_HOST}=127.0.0.1`,
+      // The test-only exceptions to the public-address rule: that site, and the webhook spec's receiver.
+      FETCH_ALLOW_HOSTS: `${LINK_SITE_HOST}:${process.env.E2E_LINK_PORT},127.0.0.1:${process.env.E2E_WEBHOOK_PORT}`,
     },
   },
 });

@@ -20,6 +20,20 @@ const TIMED_UNIT_TESTS = [
  * on the embedded database.
  */
 const DATABASE_INDEPENDENT_TESTS = ['tests/integration/proof/crop-tolerant-recall.test.ts'];
+/**
+ * Integration files that mostly wait on the clock: real server processes over real minutes (pg-boss
+ * schedules periodic jobs by the minute), killed with SIGKILL, waiting for the next period. They mostly
+ * wait, so they run in a project of their own ('minutes') beside the CPU-bound suites instead of
+ * holding one of the integration suite's two workers for minutes.
+ */
+const MINUTE_SCALE_TESTS = [
+  'tests/integration/jobs/periodic-processes.test.ts',
+  'tests/integration/jobs/runner-liveness.test.ts',
+  'tests/integration/jobs/crash-mail.test.ts',
+  // In one process, but it waits for an SMTP conversation's time-out (25 s).
+  'tests/integration/jobs/smtp-outage.test.ts',
+];
+
 const leftToAnotherPass = process.env.TEST_DATABASE_INDEPENDENT_ELSEWHERE === '1' ? DATABASE_INDEPENDENT_TESTS : [];
 
 export default defineConfig({
@@ -42,9 +56,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: ['tests/integration/hostile/**', ...leftToAnotherPass],
+          exclude: ['tests/integration/hostile/**', ...MINUTE_SCALE_TESTS, ...leftToAnotherPass],
           environment: 'node',
-          globalSetup: ['tests/helpers/database-template.ts'],
+          globalSetup: ['tests/helpers/database-template.ts', 'tests/helpers/server-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database, a copy of one migrated once per run (the global setup);
@@ -56,6 +70,20 @@ export default defineConfig({
           maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 1, sequencer: LongestFirstSequencer },
+        },
+      },
+      {
+        test: {
+          // Server processes over real minutes (MINUTE_SCALE_TESTS): each file waits on the clock,
+          // so both run at once, each in a process of its own.
+          name: 'minutes',
+          include: MINUTE_SCALE_TESTS,
+          environment: 'node',
+          globalSetup: ['tests/helpers/database-template.ts', 'tests/helpers/server-build.ts'],
+          testTimeout: 400_000,
+          hookTimeout: 400_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -79,7 +107,7 @@ export default defineConfig({
           name: 'hostile',
           include: ['tests/integration/hostile/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/helpers/database-template.ts'],
+          globalSetup: ['tests/helpers/database-template.ts', 'tests/helpers/server-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           maxWorkers: 1,

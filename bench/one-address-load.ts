@@ -5,3 +5,9 @@ export const ONE_ADDRESS_LOAD = {
   HTTP_MAX_CONNECTIONS_PER_IP: '0',
   IMAGE_QUEUE_PER_CLIENT: '1000',
 } as const;
+
+/**
+ * Benchmarks send traffic to this machine only: link checks run (their cost is part of what a
+ * registration costs) but resolve no name, so each link is 'unreachable' without a DNS query.
+ */
+export const LINK_CHECKS_OFFLINE = { LINK_CHECKS: '1', FETCH_TEST_RESOLVE: 'nothing.test=127.0.0.1' } as const;

@@ -1,43 +1,34 @@
 // `npm run bench`: seeds a database, starts the built server, and for each scenario prints req/s
 // and p99 latency next to a baseline (a bare Node http server with a same-size fixed body)
 // measured in the same run. Machines are shared and noisy: read the ratios, not the numbers.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ONE_ADDRESS_LOAD } from './one-address-load';
+import { freePort, serverStarter, stopServer } from './bench-server';
+import { measureLinkCheckCost } from './link-check-cost';
+import { measureMailCost } from './mail-cost';
+import { ImagePool, makeImages } from './scale/registrations';
+import { LINK_CHECKS_OFFLINE, ONE_ADDRESS_LOAD } from './one-address-load';
+import { BENCH_METRICS_TOKEN } from './queue-drain';
 import { SCENARIOS, type Scenario } from './scenarios';
 
 const SEED_COUNT = Number(process.env.BENCH_SEED_COUNT ?? 1000);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('The server exited during start-up.');
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The server did not become healthy in 60 s.');
-}
+/** Seconds of each round of registrations (link checks off, then on, twice), and clients at once. */
+const REGISTRATION_SECONDS = Number(process.env.BENCH_REGISTRATION_SECONDS ?? 15);
+const REGISTRATION_CLIENTS = Number(process.env.BENCH_REGISTRATION_CLIENTS ?? 4);
+/**
+ * `--registrations`: only what link checks and e-mail cost registrations (skips the read
+ * scenarios); `--registrations=links` or `=mail`: only that one.
+ */
+const REGISTRATIONS_ARG = process.argv.find((arg) => arg.startsWith('--registrations'));
+const REGISTRATIONS_ONLY = REGISTRATIONS_ARG !== undefined;
+const costMeasured = (which: 'links' | 'mail') =>
+  !REGISTRATIONS_ARG?.includes('=') || REGISTRATIONS_ARG === `--registrations=${which}`;
 
 interface Measurement {
   rps: number;
@@ -93,7 +84,14 @@ async function main(): Promise<void> {
   // Always the embedded database: the benchmark measures this code, not a remote server.
   const { DATABASE_URL: _remote, ...inherited } = process.env;
   // All the load comes from this one address: its limits and shares are lifted (one-address-load.ts).
-  const env: NodeJS.ProcessEnv = { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LOAD };
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...ONE_ADDRESS_LOAD,
+    ...LINK_CHECKS_OFFLINE,
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+  };
   console.log(`Seeding ${SEED_COUNT} works into a fresh embedded database…`);
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(SEED_COUNT)], {
     env,
@@ -103,19 +101,23 @@ async function main(): Promise<void> {
   if (!fs.existsSync('web/dist/index.html'))
     spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseUrl },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const startServer = serverStarter(env);
   try {
-    await waitForHealth(baseUrl, server);
-    console.log(`\n${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement\n`);
-    for (const scenario of SCENARIOS) await runScenario(baseUrl, scenario);
+    if (!REGISTRATIONS_ONLY) {
+      const { baseUrl, child: server } = await startServer({});
+      try {
+        console.log(`\n${os.cpus().length} cores; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement\n`);
+        for (const scenario of SCENARIOS) await runScenario(baseUrl, scenario);
+      } finally {
+        await stopServer(server);
+      }
+    }
+    // Images made up front, each registered once, so no registration is a duplicate.
+    const pool = new ImagePool(await makeImages(REGISTRATION_SECONDS * 30, 9_001), { seed: 9_002 });
+    const rounds = { seconds: REGISTRATION_SECONDS, clients: REGISTRATION_CLIENTS, rounds: 3 };
+    if (costMeasured('links')) await measureLinkCheckCost(startServer, pool, rounds);
+    if (costMeasured('mail')) await measureMailCost(startServer, pool, rounds);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

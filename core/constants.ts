@@ -45,7 +45,7 @@ export const ADMIN_PAGER_NEIGHBOURS = 1;
  * A kept deeper page of a ledger list (the app's ledger page past page 1, the public read API
  * with offset or cursor) may go on being served this long after a new work entered its list.
  * First pages show a new work at once; a changed, removed or made-private work leaves every
- * answer at once; single works are always current (server/ledger/cached-answers.ts).
+ * answer at once; single works are always current (server/ledger-cache/cached-answers.ts).
  */
 export const LEDGER_LIST_STALE_SECONDS = 5;
 
@@ -54,7 +54,7 @@ export const LEDGER_LIST_STALE_SECONDS = 5;
  * (first pages, the figures) at most this often: each time, every first page a new work enters
  * is rebuilt, so a stream of registrations costs a bounded number of rebuilds a second, not one
  * per work. A registration answers only once its work shows; a changed, removed or made-private
- * work leaves every answer at once (server/db/stamp-publisher.ts).
+ * work leaves every answer at once (server/ledger-cache/stamp-publisher.ts).
  */
 export const LEDGER_ADDITIONS_SERVED_EVERY_MS = 100;
 
@@ -62,7 +62,7 @@ export const LEDGER_ADDITIONS_SERVED_EVERY_MS = 100;
  * A change made through another server process reaches this one's kept answers when the
  * database's notice of it arrives (milliseconds), and at the latest this long after the change
  * even if the notice is lost: the kept change stamps are read again at least this often
- * (server/db/ledger-stamps.ts). A process sees changes made through itself at once.
+ * (server/ledger-cache/ledger-stamps.ts). A process sees changes made through itself at once.
  */
 export const LEDGER_NOTICE_BOUND_SECONDS = 1;
 
@@ -70,8 +70,9 @@ export const LEDGER_NOTICE_BOUND_SECONDS = 1;
 export const LEDGER_EXACT_TOTAL_CAP = 10_000;
 
 /**
- * Deepest position an OFFSET read may start at: a numbered ledger page at most this many works
- * from the nearer readable end of its list, the public API's `offset` at most this. OFFSET reads
+ * Deepest position an OFFSET read may start at: a numbered page of a filtered ledger list at most
+ * this many works from the nearer readable end (the whole ledger's pages are placed by segment
+ * counts at any depth, decision 0071), the public API's `offset` at most this. OFFSET reads
  * every row it skips, so deeper places are reached by cursor (one index range read at any depth),
  * as search engines' own APIs cap result windows.
  */
@@ -108,6 +109,11 @@ export const LIMITS = {
  * many; more are shown as "more than 1000" (the trust engine only asks whether there are any).
  */
 export const SHARED_LINK_WORKS_COUNTED_UP_TO = 1_000;
+/**
+ * The claimant's other works under a name are counted up to this many (an index range cut at the
+ * bound, whatever the artist's size); more are shown as "more than 1000".
+ */
+export const IDENTITY_WORKS_COUNTED_UP_TO = 1_000;
 
 /** Profile links: the wizard starts with `min` inputs, allows up to `max`; remove only while more than `min`. */
 export const PROFILE_LINKS = { min: 2, max: 5 } as const;
@@ -145,6 +151,12 @@ export const SUPPORTED_FORMATS_TEXT = 'Supported: JPG, PNG, WebP (max 10MB)';
 // ---- Ledger filters ----
 export const DATE_FILTER_DAYS = { week: 7, month: 30, year: 365 } as const;
 export type DateFilter = keyof typeof DATE_FILTER_DAYS;
+/**
+ * The ledger's query texts (search, and the tool, platform and tag filters: their names are far
+ * shorter) and its page number: pages past the end answer an empty list, this bound only keeps
+ * the offset arithmetic sane.
+ */
+export const LEDGER_QUERY_LIMITS = { search: 200, filter: 100, page: 1_000_000 } as const;
 
 /** Cards show at most this many usage types and tags, then '+N'. */
 export const CARD_LIMITS = { usageTypes: 2, tags: 3 } as const;
@@ -279,6 +291,8 @@ export const CONFIRM_PAGES = {
   email: '/confirm-email',
   /** A watch's confirmation: ?token=… */
   watch: '/watch/confirm',
+  /** A co-author's confirmation (decision 0064): ?token=… */
+  coAuthor: '/co-author/confirm',
 } as const;
 /** E-mail verification links one client address may open (POST) an hour. */
 export const EMAIL_CONFIRMATIONS_PER_HOUR = 30;
@@ -364,4 +378,47 @@ export const LOOKUP_BATCH = {
   runningPerProcess: 2,
   /** Retry-After, in seconds, for a lookup refused because others are running. */
   retryAfterSeconds: 5,
+} as const;
+
+// ---- Name-claim disputes (issue 33, decision 0063) ----
+export const CLAIM_DISPUTE = {
+  /** Links that prove the disputer's identity: at least one, at most this many. */
+  maxLinks: 10,
+  explanationMax: 5000,
+  /** Disputes one client address may file a day. */
+  perDay: 5,
+  /** Confirmation e-mails one disputer address gets an hour, whoever asks. */
+  confirmationsPerAddressPerHour: 3,
+  /** Confirmation links one client address may open (POST) an hour. */
+  confirmationsPerHour: 30,
+  /**
+   * The e-mailed link works this long. Until then the unconfirmed dispute is the address's open one
+   * for the name (asking again sends nothing); after it, asking again sends a fresh link, and the
+   * hourly clean-up deletes the unconfirmed dispute.
+   */
+  confirmLinkHours: 24,
+} as const;
+/** The page the dispute's e-mailed link opens: ?token=…; its button POSTs the token (decision 0053). */
+export const CLAIM_DISPUTE_CONFIRM_PAGE = '/artist-dispute/confirm';
+/** 'unconfirmed' never reaches admins: its address has not opened the e-mailed link yet. */
+export const CLAIM_DISPUTE_STATUSES = ['unconfirmed', 'pending', 'upheld', 'rejected'] as const;
+export type ClaimDisputeStatus = (typeof CLAIM_DISPUTE_STATUSES)[number];
+/** The statuses admins see and filter by. */
+export const CLAIM_DISPUTE_ADMIN_STATUSES = ['pending', 'upheld', 'rejected'] as const;
+export const CLAIM_DISPUTE_DECISIONS = ['upheld', 'rejected'] as const;
+export type ClaimDisputeDecision = (typeof CLAIM_DISPUTE_DECISIONS)[number];
+/** What upholding did: the name is unclaimed, or it is the disputer's proven identity's now. */
+export const CLAIM_DISPUTE_OUTCOMES = ['released', 'transferred'] as const;
+export type ClaimDisputeOutcome = (typeof CLAIM_DISPUTE_OUTCOMES)[number];
+// ---- Co-authors confirm by e-mail (issue 33, decision 0064) ----
+export const CO_AUTHOR_INVITES = {
+  /** A co-author's link works this long (and once). */
+  linkDays: 14,
+  /**
+   * Invitation e-mails one address may be sent an hour, whatever the works and whoever asks: the
+   * address is typed by the registering artist, so the registry must not become a way to mail it.
+   */
+  perAddressPerHour: 3,
+  /** Answers (look, confirm, decline) one client address may send an hour. */
+  answersPerHour: 30,
 } as const;

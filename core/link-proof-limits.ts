@@ -27,3 +27,14 @@ export const BACKLINK_PARSE_LIMITS = {
   /** Nesting depth looked into; deeper nodes are skipped (hostile pages nest without end). */
   maxDepth: 256,
 } as const;
+
+export const LINK_PROOF_LIMITS = {
+  /** Links of one work checked per job: more than a work can hold, a bound whatever is stored. */
+  linksPerWork: 20,
+  /** The periodic re-check takes this many links checked longest ago each hour. */
+  recheckBatch: 200,
+  /** A link is checked again after this many days, proven or not. */
+  recheckAfterDays: 7,
+  /** "Check again" for one work is accepted at most once in this many seconds. */
+  checkAgainCooldownSeconds: 30,
+} as const;

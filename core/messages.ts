@@ -1,6 +1,8 @@
 // Every user-facing validation, error, success and info message (docs/product.md §5, §8), as toast
 // title + description pairs under stable ids. The zod schemas use these ids as issue messages,
-// so the server's error body and the browser's toast show the same words.
+// so the server's error body and the browser's toast show the same words. Error sentences that
+// only API clients read (no title) are in api-error-texts.ts; each error code's default in
+// error-codes.ts.
 import {
   BATCH_MAX_WORKS,
   LIMITS,
@@ -121,6 +123,14 @@ export const MESSAGES = {
     description: `Please say why you withdraw this work (at most ${MANAGE.withdrawalReason} characters).`,
   },
   manageWorkUpdated: { title: 'Work updated', description: 'The change is saved and recorded in the transparency log.' },
+  manageLinksChecked: {
+    title: 'Links checked',
+    description: 'Each page was fetched again: the states and the score below are the new ones.',
+  },
+  manageLinksStillChecking: {
+    title: 'Still checking',
+    description: 'The pages are being fetched in the background: reload this page in a minute to see the result.',
+  },
   uploadInvalid: { title: 'Image required', description: 'The image upload was not recognised. Please upload the image again.' },
   uploadNotFound: { title: 'Upload expired', description: 'The uploaded image could not be found. Please upload it again.' },
   uploadNotStored: { title: 'Upload incomplete', description: 'Your image was not saved completely. Please upload it again.' },
@@ -197,6 +207,8 @@ export const MESSAGES = {
   adminCredentialsRequired: { title: 'Error', description: 'Please enter email and password.' },
   adminLoginFailed: { title: 'Login failed', description: 'Invalid credentials.' },
   adminCredentialsTooLong: { title: 'Login failed', description: 'Invalid credentials.' },
+  // POST /api/admin/register (issue 37: moved here from the route); its other refusals keep this title.
+  adminMasterKeyInvalid: { title: 'Registration failed', description: 'Invalid master key.' },
   adminSubmissionIdRequired: { title: 'Error', description: 'Please enter a submission ID' },
   adminNotesRequired: { title: 'Error', description: 'Please provide admin notes for this action.' },
   adminNotesTooLong: { title: 'Notes too long', description: `Admin notes can be at most ${LIMITS.adminNotes} characters.` },
@@ -264,6 +276,10 @@ export const MESSAGES = {
     title: 'Job Not Found',
     description: 'No failed job has this id: it may have been retried already, or removed after a week.',
   },
+  // The admin queue page (/admin/jobs, decision 0058).
+  loadJobsFailed: { title: 'Error loading the job queue', description: 'Failed to load the job queue.' },
+  jobRetried: { title: 'Job queued again', description: 'The job is back in its queue and runs again shortly.' },
+  jobRetryFailed: { title: 'Error retrying job', description: 'Failed to put the job back in its queue.' },
   // The pages e-mailed links open (decision 0053): nothing happens until the button is pressed.
   watchConfirmPage: {
     title: 'Confirm the watch',
@@ -278,6 +294,65 @@ export const MESSAGES = {
   watchUnsubscribePage: { title: 'Stop the alerts', description: 'Press the button to stop the alerts for this work.' },
   watchUnsubscribeButton: { title: 'Stop alerts', description: 'Ends this watch.' },
   confirmLinkMissing: { title: 'Link not valid', description: 'This page needs the link from the e-mail. Please open it again.' },
+  // ---- Co-authors confirm by e-mail (issue 33, decision 0064) ----
+  coAuthorEmailInvalid: {
+    title: 'Invalid co-author e-mail',
+    description: "Please enter the co-author's e-mail address, or leave it empty.",
+  },
+  coAuthorEmailWithoutName: {
+    title: 'Co-author name missing',
+    description: 'Please enter the name of the co-author this address belongs to.',
+  },
+  coAuthorOwnAddress: {
+    title: 'Not your own address',
+    description: 'A co-author confirms with their own e-mail address: please enter theirs, not the one of this registration.',
+  },
+  coAuthorNotCredited: { title: 'Unknown co-author', description: 'This name is not among the co-authors credited for this work.' },
+  coAuthorAlreadyConfirmed: { title: 'Already confirmed', description: 'This co-author has already confirmed.' },
+  coAuthorDeclinedBefore: {
+    title: 'Co-author declined',
+    description: 'This co-author declined to confirm this work, so no further invitation is sent to them.',
+  },
+  coAuthorInviteLimit: {
+    title: 'Please wait',
+    description: 'This address has received as many co-author invitations as one address may get in an hour. Please try again later.',
+  },
+  coAuthorInviteSent: {
+    title: 'Invitation sent',
+    description: 'The co-author gets an e-mail with a link to confirm. Their address is never shown publicly.',
+  },
+  coAuthorLinkInvalid: {
+    title: 'Link not valid',
+    description: 'This co-author link is not valid, has expired or has already been used. The artist can send a new one.',
+  },
+  coAuthorConfirmPage: {
+    title: 'Did you co-author this work?',
+    description:
+      'An artist registered this work and credited you as a co-author. Confirm only if you made it with them; your e-mail address is never shown publicly.',
+  },
+  coAuthorConfirmButton: { title: 'Yes, I co-authored it', description: 'Shows you as a confirmed co-author of the work.' },
+  coAuthorDeclineButton: { title: 'No, I did not', description: 'Shows you as not confirmed; no further invitation is sent.' },
+  coAuthorConfirmedDone: {
+    title: 'Co-authorship confirmed',
+    description: 'Thank you: the proof page now shows you as a confirmed co-author.',
+  },
+  coAuthorDeclinedDone: {
+    title: 'Co-authorship declined',
+    description: 'Thank you: the work will not count you as a confirmed co-author.',
+  },
+  coAuthorEmailHint: {
+    title: 'E-mail (optional, private)',
+    description:
+      'We e-mail them a link to confirm. A confirmed co-author raises the trust score; the address is never shown publicly.',
+  },
+  // The manage page's co-author section (decision 0064, amended).
+  coAuthorsManage: {
+    title: 'Co-authors',
+    description:
+      'A co-author who confirms by e-mail raises the trust score. Enter their address to ask them; it is never shown publicly, not even here.',
+  },
+  coAuthorAsk: { title: 'Ask to confirm', description: 'E-mails the co-author a link to confirm or decline.' },
+  coAuthorResend: { title: 'Send a new link', description: 'E-mails a new link; the old one stops working.' },
   submissionNotFound: {
     title: 'Submission Not Found',
     description: "This Registry ID doesn't exist or the submission is private.",
@@ -376,6 +451,168 @@ export const MESSAGES = {
       'The transparency log keeps its entries, so earlier proofs stay valid. An admin can restore it on request.',
   },
   proofJsonDownloaded: { title: 'Proof downloaded', description: 'Anyone can check it on this site’s Check a Proof page.' },
+
+  // ---- Issue 39: the operator's metrics (GET /metrics) ----
+  metricsOff: {
+    title: 'Metrics are off',
+    description: 'This server publishes no metrics. Its operator turns them on by setting METRICS_TOKEN.',
+  },
+  metricsTokenMissing: {
+    title: 'Metrics token required',
+    description: 'Metrics need this server’s metrics token: send it as the header "Authorization: Bearer <token>".',
+  },
+  metricsTokenWrong: {
+    title: 'Wrong metrics token',
+    description: 'This is not the server’s metrics token (METRICS_TOKEN). Send the right one as "Authorization: Bearer <token>".',
+  },
+  // ---- Issue 39: signed webhooks (decision 0069) ----
+  webhookUrlRequired: { title: 'Address required', description: 'Give the address the events are sent to (https://…).' },
+  webhookUrlInvalid: {
+    title: 'Invalid address',
+    description: 'The address must be a full http or https address without a user name or password, at most 2000 characters.',
+  },
+  webhookEventsRequired: { title: 'Events required', description: 'Choose at least one event to send.' },
+  webhookEventUnknown: {
+    title: 'Unknown event',
+    description: 'Events are work.registered, work.updated, work.withdrawn, work.removed, work.restored and consent.changed.',
+  },
+  webhookDescriptionTooLong: { title: 'Description too long', description: 'The description must be at most 200 characters.' },
+  webhookTooMany: {
+    title: 'Too many endpoints',
+    description: 'There are already 20 webhook endpoints. Delete one you no longer use first.',
+  },
+  webhookEndpointNotFound: { title: 'Endpoint not found', description: 'No webhook endpoint has this id: it may have been deleted.' },
+  webhookDeliveryNotFound: {
+    title: 'Delivery not found',
+    description: 'No failed delivery of this endpoint has this id: it may have been retried already.',
+  },
+  webhookCreated: {
+    title: 'Endpoint added',
+    description: 'Copy the secret now: it is shown only once. Receivers check each delivery’s signature with it.',
+  },
+  webhookSecretRotated: {
+    title: 'Secret rotated',
+    description: 'Copy the new secret now. For 24 hours deliveries are signed with both the new and the old secret.',
+  },
+  webhookDeleted: { title: 'Endpoint deleted', description: 'No more events are sent to it; its delivery log is gone.' },
+  webhookRetried: { title: 'Delivery queued', description: 'The delivery is queued again and is sent shortly.' },
+  loadWebhooksFailed: { title: 'Error loading webhooks', description: 'Failed to load the webhook endpoints.' },
+  webhookActionFailed: { title: 'Webhook not changed', description: 'The change could not be made. Please try again.' },
+  webhookChanged: { title: 'Endpoint changed', description: 'The endpoint’s settings are saved.' },
+  // ---- Proving links where the artist sees them: the manage page and the receipts (issue 33) ----
+  backlinkHelp: {
+    title: 'Copy the back-link',
+    description:
+      'A link earns points once its page links back here. Put this on the page (in its HTML, or as a link your profile shows), then press Check again:',
+  },
+  receiptLinkStates: {
+    title: 'Your links',
+    description:
+      'The registry fetches each link in the background to see whether its page links back here. The states below update by themselves.',
+  },
+  receiptCheckAgain: {
+    title: 'Check again',
+    description:
+      'Once the back-link is on your page, press Check again on the manage page: enter your e-mail address there and we send you a sign-in link. This page shows the new state by itself.',
+  },
+  // ---- Issue 33: domain proofs (decision 0062) ----
+  domainProofInvalid: {
+    title: 'Not a domain',
+    description: 'Enter a domain name such as rutkowski.art: no IP address, no path.',
+  },
+  domainProofTooMany: {
+    title: 'Too many domains',
+    description: 'An artist name can have at most 5 domains per address. Ask an admin if you need more.',
+  },
+  domainProofChecked: {
+    title: 'Domain checked',
+    description: 'The record and the file were looked at again: the state below is the new one.',
+  },
+  domainProofStillChecking: {
+    title: 'Still checking',
+    description: 'The domain is being checked in the background: reload this page in a minute to see the result.',
+  },
+  // ---- Name-claim disputes (issue 33, decision 0063) ----
+  claimDisputeMissingInfo: {
+    title: 'Missing Information',
+    description: 'Please give your e-mail address, at least one link that proves who you are, and an explanation.',
+  },
+  claimDisputeInvalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
+  claimDisputeEmailTooLong: { title: 'Email too long', description: 'The e-mail address can be at most 100 characters.' },
+  claimDisputeLinkInvalid: {
+    title: 'Invalid link',
+    description: 'Each link must be a full web address of a page of yours, starting with https:// or http://.',
+  },
+  claimDisputeTooManyLinks: { title: 'Too many links', description: 'Give at most 10 links.' },
+  claimDisputeExplanationTooLong: { title: 'Explanation too long', description: 'The explanation can be at most 5000 characters.' },
+  claimDisputeNameNotClaimed: {
+    title: 'Name not claimed',
+    description: 'No one has claimed this artist name, so there is no claim to dispute. Prove a link of your own to claim it.',
+  },
+  claimDisputeFiled: {
+    title: 'Check your e-mail',
+    description: 'We sent a link to that address. Your dispute reaches the admins once you open it and confirm.',
+  },
+  claimDisputeConfirmed: {
+    title: 'Dispute confirmed',
+    description: 'The admins will review it; you will get an e-mail with their decision.',
+  },
+  claimDisputeLinkExpired: {
+    title: 'Link not valid',
+    description: 'This confirmation link is not valid or was already used.',
+  },
+  claimDisputeNotFound: { title: 'Not found', description: 'Claim dispute not found.' },
+  claimDisputeAlreadyDecided: { title: 'Already decided', description: 'This dispute has already been decided.' },
+  claimDisputeDecisionInvalid: { title: 'Invalid decision', description: "The decision must be 'upheld' or 'rejected'." },
+  claimDisputeConfirmButton: { title: 'Confirm my dispute', description: 'Sends your dispute to the admins.' },
+  claimDisputeOpen: {
+    title: 'Dispute this claim',
+    description: 'Is this name yours, or is its claimant an impersonator? Tell the admins.',
+  },
+  claimDisputeFailed: { title: 'Dispute not sent', description: 'There was an error sending your dispute. Please try again.' },
+  claimDisputeUpheld: { title: 'Dispute upheld', description: 'The claim is released and the works under the name are re-scored.' },
+  claimDisputeRejected: { title: 'Dispute rejected', description: 'The claim stays as it is.' },
+  loadClaimDisputesFailed: { title: 'Error loading disputes', description: 'Failed to load the claim disputes.' },
+  // ---- Admin second factor (decision 0068) ----
+  adminSecondFactorRequired: {
+    title: 'Second factor required',
+    description: 'Confirm your sign-in with a passkey, an authenticator code or a recovery code.',
+  },
+  adminEnrolPage: {
+    title: 'Set up a second factor',
+    description: 'Every admin signs in with a second factor. Add a passkey, or an authenticator app as a fallback.',
+  },
+  adminVerifyPage: {
+    title: 'Confirm your sign-in',
+    description: 'Use your passkey, a code from your authenticator app, or one of your recovery codes.',
+  },
+  adminTotpSetup: {
+    title: 'Authenticator app',
+    description: 'Add this secret to your authenticator app (it is shown only once), then enter the 6-digit code it shows.',
+  },
+  adminRecoveryCodesShown: {
+    title: 'Your recovery codes',
+    description: 'Each code signs you in once if you lose your second factors. Save them now: they are shown only once.',
+  },
+  adminFactorCodeInvalid: { title: 'Code not accepted', description: 'This code is not valid, or it was already used.' },
+  adminRecoveryCodeInvalid: { title: 'Code not accepted', description: 'This recovery code is not valid, or it was already used.' },
+  adminPasskeyFailed: { title: 'Passkey not accepted', description: 'The passkey could not be verified. Please try again.' },
+  adminPasskeyCancelled: { title: 'Passkey not used', description: 'The passkey prompt was closed or is not available here.' },
+  adminFactorSetupMissing: { title: 'Set-up expired', description: 'Start the set-up of this factor again.' },
+  adminEnrolAfterVerify: {
+    title: 'Confirm your sign-in first',
+    description: 'You already have a second factor: confirm your sign-in with it before adding another.',
+  },
+  adminNoFactorYet: { title: 'No second factor yet', description: 'Set up a second factor first.' },
+  adminAlreadyConfirmed: { title: 'Signed in', description: 'This session is already confirmed.' },
+  adminLastFactor: {
+    title: 'Cannot remove',
+    description: 'This is your only second factor. Add another one before removing it.',
+  },
+  adminFactorNotFound: { title: 'Not found', description: 'You have no second factor with this id.' },
+  adminFactorRemoved: { title: 'Factor removed', description: 'It can no longer be used to sign in.' },
+  adminFactorAdded: { title: 'Factor added', description: 'You can now sign in with it.' },
+  // ---- end admin second factor ----
 } as const satisfies Record<string, MessagePair>;
 
 export type MessageId = keyof typeof MESSAGES;
@@ -446,6 +683,15 @@ export function imageCheckResultMessage(counts: { ok: number; regenerated: numbe
   };
 }
 
+/** A purge whose typed registry ID does not match the work's: the toast, and the text under the field. */
+export function purgeConfirmationMismatchMessage(registryId: string): MessagePair & { field: string } {
+  return {
+    title: 'Error',
+    description: `Type the registry ID ${registryId} to confirm the purge.`,
+    field: `Type ${registryId} to confirm.`,
+  };
+}
+
 /** The toast after a batch registration (/fast-submit/batch). */
 export function batchRegisteredMessage(registered: number, chosen: number): MessagePair {
   return { title: 'Works registered', description: `${registered} of ${chosen} works registered. Each has its own proof page.` };
@@ -459,4 +705,84 @@ export function removalDailyLimitMessage(after: string): MessagePair {
     title: 'Daily limit reached',
     description: `This address has sent as many removal requests as one address may send in a day. You can send another in ${after}.`,
   };
+}
+
+// ---- Name-claim disputes (issue 33, decision 0063) ----
+
+/** A dispute refused for the client address's daily limit (429). */
+export function claimDisputeDailyLimitMessage(after: string): MessagePair {
+  return {
+    title: 'Daily limit reached',
+    description: `This address has sent as many claim disputes as one address may send in a day. You can send another in ${after}.`,
+  };
+}
+
+/**
+ * The dispute's confirmation e-mail. Anyone can make the registry mail any address this way, so it
+ * carries no text a stranger chose (decision 0053): not even the artist name.
+ */
+export function claimDisputeConfirmationMail(site: string, link: string): { subject: string; text: string } {
+  return {
+    subject: `Confirm your claim dispute on ${site}`,
+    text: [
+      `Someone (we hope you) asked ${site} to dispute who claimed an artist name.`,
+      '',
+      'To send the dispute to the admins, open this page and press the button:',
+      link,
+      '',
+      'If you did not ask for this, ignore this message: nothing is sent to the admins.',
+    ].join('\n'),
+  };
+}
+
+/** The decision, e-mailed to the disputer (an address that confirmed the dispute). */
+export function claimDisputeOutcomeMail(
+  site: string,
+  artistName: string,
+  artistPage: string,
+  outcome: 'released' | 'transferred' | 'rejected',
+): { subject: string; text: string } {
+  const decided = outcome === 'rejected' ? 'rejected' : 'upheld';
+  const what = {
+    released:
+      'The claim on the name is released: nobody claims it now. A page of yours that links back with rel="me" claims it for ' +
+      'your address once that address is confirmed.',
+    transferred: 'The name is now claimed by your address, through the pages of yours it proved.',
+    rejected: 'The admins reviewed your dispute; the claim stays as it is.',
+  }[outcome];
+  return {
+    subject: `Your claim dispute on ${site}: ${decided}`,
+    text: [`Your dispute of the claim on the artist name "${artistName}" was ${decided}.`, what, '', artistPage].join('\n'),
+  };
+}
+
+// ---- Co-authors confirm by e-mail (issue 33, decision 0064) ----
+
+/** What a co-author confirms: the question of the confirmation page. */
+export function coAuthorQuestion(title: string): string {
+  return `I co-authored “${title}”`;
+}
+
+/** A co-author's state on the proof page: names only, never an address. */
+export function coAuthorStateText(confirmed: boolean): string {
+  return confirmed ? 'confirmed' : 'not confirmed';
+}
+
+// ---- Co-authors on the manage page (issue 33, decision 0064) ----
+
+/** A co-author's state as the manage page shows it to the artist. */
+export function coAuthorManageStateText(state: 'confirmed' | 'declined' | 'invited' | 'link_expired' | 'not_invited'): string {
+  const texts = {
+    confirmed: 'confirmed',
+    declined: 'declined',
+    invited: 'invited, waiting for their answer',
+    link_expired: 'invited, but the link expired',
+    not_invited: 'not invited',
+  } as const;
+  return texts[state];
+}
+
+/** The label of a co-author's address field on the manage page. */
+export function coAuthorAddressLabel(name: string): string {
+  return `E-mail address of ${name}`;
 }

@@ -19,10 +19,13 @@ export const STATIC_PAGE_PATHS = [
   // The pages e-mailed confirmation links open (CONFIRM_PAGES in constants.ts).
   '/confirm-email',
   '/watch/confirm',
+  '/co-author/confirm',
   '/admin',
   '/admin/removal-requests',
   '/admin/deleted-submissions',
   '/admin/audit-log',
+  '/admin/jobs',
+  '/admin/webhooks',
 ] as const;
 
 /**

@@ -135,6 +135,38 @@ export const coAuthorsSchema = countedFirst(
 ).default([]);
 
 /**
+ * Decision 0064: each co-author's e-mail address, by the index of `co_authors` (blank: none), so
+ * the form keeps a name and its address side by side. Private: never in a public answer.
+ */
+export const coAuthorEmailsSchema = countedFirst(
+  { max: LIMITS.coAuthors, notAList: 'coAuthorEmailInvalid', tooMany: 'tooManyCoAuthors' },
+  z.array(
+    z
+      .string(err('coAuthorEmailInvalid'))
+      .trim()
+      .max(LIMITS.email, err('coAuthorEmailInvalid'))
+      .refine((email) => email === '' || EMAIL_PATTERN.test(email), err('coAuthorEmailInvalid')),
+  ),
+).default([]);
+
+/** The index of each given co-author address that has no name beside it, or is the artist's own. */
+function coAuthorEmailProblems(body: unknown): { index: number; problem: MessageId }[] {
+  const emails = fieldOf(body, 'co_author_emails');
+  const names = fieldOf(body, 'co_authors');
+  const own = fieldOf(body, 'author_email');
+  if (!Array.isArray(emails)) return [];
+  const problems: { index: number; problem: MessageId }[] = [];
+  emails.forEach((email: unknown, index) => {
+    if (!hasText(email)) return;
+    const name: unknown = Array.isArray(names) ? names[index] : undefined;
+    if (!hasText(name)) problems.push({ index, problem: 'coAuthorEmailWithoutName' });
+    else if (typeof own === 'string' && String(email).trim().toLowerCase() === own.trim().toLowerCase())
+      problems.push({ index, problem: 'coAuthorOwnAddress' });
+  });
+  return problems;
+}
+
+/**
  * The artist's tags. 'AI Art' is added by the server and counts towards the limit; blank entries
  * are dropped. Checked in their stored form (core/tags.ts), so 'Portrait' and 'portrait' are one tag.
  */
@@ -174,6 +206,11 @@ export const submissionBodySchema = z
     artist_name: optionalLine(LIMITS.artistName, 'artistNameTooLong'),
     profile_links: profileLinksSchema,
     co_authors: coAuthorsSchema,
+    co_author_emails: coAuthorEmailsSchema,
+  })
+  .superRefine((body, ctx) => {
+    for (const { index, problem } of coAuthorEmailProblems(body))
+      ctx.addIssue({ code: 'custom', message: problem, path: ['co_author_emails', index] });
   })
   .refine((body) => fieldOf(body, 'tool') !== OTHER_TOOL || hasText(fieldOf(body, 'tool_other')), {
     error: 'toolOtherRequired',

@@ -129,3 +129,12 @@ export const STATUS_GUIDE: readonly StatusGuideEntry[] = BANDS.filter((b) => b.m
   meaning: b.meaning,
   colour: b.colour,
 }));
+
+/** Under the artist name on a proof page (decision 0061): whether the name's claimant registered the work. */
+export const ARTIST_CONFIRMED_TEXT = 'Registered by the artist who proved this name.';
+export const ARTIST_NOT_CONFIRMED_TEXT = 'The name as given by whoever registered the work; not confirmed by a proven artist.';
+/** The artist page's list of works registered under a claimed name by others. */
+export const OTHERS_UNDER_NAME_HEADING = 'Also registered under this name by others, not confirmed by the artist';
+/** The artist page of a name nobody proved. */
+export const UNCLAIMED_NAME_TEXT =
+  'No artist has proven this name yet: these works were registered under it by whoever submitted them, and none is confirmed by the artist.';

@@ -27,8 +27,30 @@ export interface NormalisedSubmission {
   /** Non-blank links, without duplicates, in the order given. */
   profile_links: string[];
   co_authors: string[];
+  /** Decision 0064: the co-authors to ask to confirm, each credited name once. Private. */
+  co_author_invites: CoAuthorInvite[];
   permissions: Permissions;
   artwork_license: ArtworkLicense;
+}
+
+export interface CoAuthorInvite {
+  /** As credited in co_authors. */
+  name: string;
+  email: string;
+}
+
+/** Each credited name with the address typed beside it (same index), once per name; blanks dropped. */
+export function coAuthorInvites(names: readonly string[], emails: readonly string[]): CoAuthorInvite[] {
+  const seen = new Set<string>();
+  const invites: CoAuthorInvite[] = [];
+  names.forEach((raw, index) => {
+    const name = raw.trim();
+    const email = (emails[index] ?? '').trim();
+    if (!name || !email || seen.has(name.toLowerCase())) return;
+    seen.add(name.toLowerCase());
+    invites.push({ name, email });
+  });
+  return invites;
 }
 
 function blankToNull(value: string | null | undefined): string | null {
@@ -68,6 +90,7 @@ export function normaliseSubmissionBody(body: SubmissionBody): NormalisedSubmiss
     ...resolveAuthorNames(body.author_full_name, body.artist_name),
     profile_links: nonBlankUnique(body.profile_links),
     co_authors: nonBlankUnique(body.co_authors),
+    co_author_invites: coAuthorInvites(body.co_authors, body.co_author_emails),
     permissions: { ...body.permissions },
     artwork_license: deriveLicense(body.permissions),
   };

@@ -46,6 +46,7 @@ const FIELD_ORDER: readonly string[] = [
   'artist_name',
   'profile_links',
   'co_authors',
+  'co_author_emails',
   // removal request
   'submission_url',
   'requestor_name',
@@ -150,7 +151,7 @@ export const WIZARD_STEP_FIELDS: Readonly<Record<number, readonly string[]>> = {
   3: ['story_context', 'tags'],
   4: ['tool', 'tool_other', 'platform'],
   5: ['permissions'],
-  6: ['author_email', 'author_full_name', 'artist_name', 'profile_links', 'co_authors'],
+  6: ['author_email', 'author_full_name', 'artist_name', 'profile_links', 'co_authors', 'co_author_emails'],
 };
 
 /**

@@ -35,6 +35,7 @@ const ENTRIES = {
   main: 'server/main.ts',
   seed: 'server/cli/seed.ts',
   'admin-create': 'server/cli/admin-create.ts',
+  'admin-reset-factors': 'server/cli/admin-reset-factors.ts',
   verify: 'server/cli/verify.ts',
   witness: 'server/cli/witness.ts',
   'backfill-originals': 'server/cli/backfill-originals.ts',

@@ -65,7 +65,16 @@ let status;
 try {
   status = tsx('server/cli/seed.ts', ['--count', process.env.E2E_SEED_COUNT ?? '30']);
   if (status === 0) {
-    status = tsx('server/cli/admin-create.ts', ['--email', 'admin@e2e.test', '--password', 'e2e-admin-password-1']);
+    // The authenticator-app secret tests/e2e/fixtures.ts computes sign-in codes from (decision 0068).
+    const admin = [
+      '--email',
+      'admin@e2e.test',
+      '--password',
+      'e2e-admin-password-1',
+      '--totp-secret',
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    ];
+    status = tsx('server/cli/admin-create.ts', admin);
   }
   if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], env);
 } finally {

@@ -1,6 +1,6 @@
 // Runs the stages of `npm test` as child processes. A stage starts once the stages it needs have
 // passed and a place is free (at most `concurrency` at once, of which at most one `heavy`: a stage
-// that keeps every core busy); a stage marked `alone` waits until
+// that keeps every core busy; a stage that mostly `waits` on the clock takes no place); a stage marked `alone` waits until
 // nothing else runs and then runs by itself. Each stage writes to a log file of its own, printed
 // when the stage ends (whole when it failed, its closing lines when it passed), so the output of
 // stages that run at once never interleaves. Ends with a table of every stage's time.
@@ -44,7 +44,7 @@ function printTable(results, wallMs) {
 }
 
 /**
- * Runs `stages` ({ name, command, args, env, needs?, heavy?, alone?, report? }) and resolves with the tests
+ * Runs `stages` ({ name, command, args, env, needs?, heavy?, waits?, alone?, report? }) and resolves with the tests
  * counted and whether every stage passed. `problems` are failures found before any stage ran.
  */
 export async function runStages(stages, { concurrency, problems = [] }) {
@@ -126,7 +126,9 @@ export async function runStages(stages, { concurrency, problems = [] }) {
         if (stage.alone) {
           const othersPending = waiting.some((s) => !s.alone) || running.size > 0;
           if (othersPending || waiting[0] !== stage) break;
-        } else if (running.size >= concurrency || [...running].some((s) => s.alone)) break;
+        } else if ([...running].some((s) => s.alone)) break;
+        // A stage that mostly waits on the clock (`waits`) takes no place.
+        else if (!stage.waits && [...running].filter((s) => !s.waits).length >= concurrency) continue;
         // One CPU-bound stage at a time: two of them on a 2-core machine take longer together than
         // one after the other, and make the tests that wait on timers time out.
         else if (stage.heavy && [...running].some((s) => s.heavy)) continue;

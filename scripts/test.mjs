@@ -2,7 +2,8 @@
 // `npm test`: every test suite, as stages of one run. The browser tests, which mostly wait, run
 // beside the CPU-bound stages (the integration suite on the embedded database and on PostgreSQL, the
 // unit tests), which run one at a time: on a 2-core machine two of them at once take longer than
-// one after the other. The tests that measure time (the hostile-input suite, once per database, and
+// one after the other. The tests that wait minutes for periodic jobs run beside them, taking no
+// place. The tests that measure time (the hostile-input suite, once per database, and
 // the timed unit tests) run alone at the end. `--checks` (what `npm run validate` and CI run) adds
 // the typecheck, lint and format check as stages of the same run. Ends with a table of each stage's
 // time, one line 'N passed, N failed', and a non-zero exit code if anything failed.
@@ -50,14 +51,15 @@ const npmScript = (name, script) => ({ name, command: 'npm', args: ['run', '-s',
 // kind has room. The browser tests mostly wait (on the page, the server, timers): they run beside
 // the CPU-bound stages, which run one at a time (`heavy`), longest first.
 const stages = [
-  // The built web app is served by `npm start` (tested as a real process) and the browser tests.
-  { name: 'web build', command: 'node', args: ['scripts/build-web-if-stale.mjs'], env: process.env },
+  // The built web app is served by `npm start` (tested as a real process) and the browser tests;
+  // the server's bundles are the processes and commands the suites start (tests/helpers/built-server.ts).
+  { name: 'build', command: 'node', args: ['scripts/build-if-stale.mjs'], env: process.env },
   {
     name: 'browser',
     command: 'node',
     args: ['scripts/e2e.mjs'],
     env: { ...envWithoutPostgres, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json') },
-    needs: ['web build'],
+    needs: ['build'],
     report: { kind: 'playwright', file: path.join(reportDir, 'playwright.json') },
   },
   // With a PostgreSQL pass, the files whose result the database cannot change run there only
@@ -66,25 +68,34 @@ const stages = [
     'integration, embedded database',
     ['integration'],
     postgresUrl ? { ...envWithoutPostgres, TEST_DATABASE_INDEPENDENT_ELSEWHERE: '1' } : envWithoutPostgres,
-    { needs: ['web build'], heavy: true },
+    { needs: ['build'], heavy: true },
   ),
   ...(postgresUrl
     ? [
         vitest(`integration, PostgreSQL${secondNodeLabel}`, ['integration'], onSecondNode(process.env), {
-          needs: ['web build'],
+          needs: ['build'],
           heavy: true,
         }),
       ]
     : []),
+  // Server processes over real minutes: they mostly wait on the clock, so they take no place of
+  // the CPU-bound stages (`waits`) and run beside them, once per database.
+  vitest('minutes, embedded database', ['minutes'], envWithoutPostgres, { needs: ['build'], waits: true }),
+  ...(postgresUrl
+    ? [vitest(`minutes, PostgreSQL${secondNodeLabel}`, ['minutes'], onSecondNode(process.env), { needs: ['build'], waits: true })]
+    : []),
   ...(checks
     ? [
-        { ...npmScript('typecheck', 'typecheck'), heavy: true },
-        { ...npmScript('lint', 'lint'), heavy: true },
-        npmScript('format check', 'format:check'),
+        // After the build only, so that the browser tests and the integration suite, listed
+        // first, take the two places as soon as the build is done (they are the longest).
+        { ...npmScript('typecheck', 'typecheck'), heavy: true, needs: ['build'] },
+        { ...npmScript('lint', 'lint'), heavy: true, needs: ['build'] },
+        { ...npmScript('format check', 'format:check'), needs: ['build'] },
       ]
     : []),
-  vitest('unit', ['unit'], envWithoutPostgres),
-  ...(secondNodeVersion ? [vitest(`unit${secondNodeLabel}`, ['unit'], onSecondNode(envWithoutPostgres))] : []),
+  // Also after the build (6 s), for the same reason as the checks above.
+  vitest('unit', ['unit'], envWithoutPostgres, { needs: ['build'] }),
+  ...(secondNodeVersion ? [vitest(`unit${secondNodeLabel}`, ['unit'], onSecondNode(envWithoutPostgres), { needs: ['build'] })] : []),
   // Alone, after everything else: these tests measure how fast the server answers under attack, and
   // how long parsers and threads take.
   vitest('timed unit tests and hostile, embedded database', ['timed', 'hostile'], envWithoutPostgres, { alone: true }),

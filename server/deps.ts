@@ -1,5 +1,6 @@
 // What every feature gets: configuration, the database, the object store and a clock.
 import type { Kysely } from 'kysely';
+import type { Fetcher } from './fetcher/fetcher';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { DB } from './db/types';
@@ -12,4 +13,17 @@ export interface AppDeps {
   store: ObjectStore;
   /** Injectable for tests; production uses the wall clock. */
   now: () => Date;
+  /**
+   * The guarded fetcher of link checks; default one made from the configuration. Tests give one
+   * whose resolver answers their '.test' names with the loopback server they started.
+   */
+  fetcher?: Fetcher;
+}
+
+/**
+ * The options of a feature's Fastify plugin: server/app.ts registers each feature folder's plugin
+ * with `app.register(plugin, { deps, … })`, in its own encapsulated scope.
+ */
+export interface FeatureOptions {
+  deps: AppDeps;
 }

@@ -5,17 +5,18 @@ import { openRuntime } from './runtime';
 import { buildApp } from './app';
 import { keepStatisticsFresh } from './db/statistics';
 import { startDraining } from './site/readiness';
-import { keepLedgerSnapshotFresh, ledgerSnapshotsFor } from './ledger/snapshot/ledger-snapshots';
-import { keepBackgroundThreadsLowered } from './thread-priority';
+import { ledgerSnapshotsFor, warmLedgerSnapshot } from './ledger/snapshot/ledger-snapshots';
+import { keepThreadPriorities } from './thread-priority';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const stopLoweringThreads = keepBackgroundThreadsLowered(config.backgroundThreadNice, config.imageThreadsIdle);
+  const stopLoweringThreads = keepThreadPriorities(config);
   const deps = await openRuntime(config);
   const app = await buildApp(deps);
   const stopStatistics = keepStatisticsFresh(deps.database, (err) => app.log.warn({ err }, 'refreshing planner statistics failed'));
-  // The published dataset snapshot is built in the background at start-up, not on the first request.
-  const stopSnapshots = keepLedgerSnapshotFresh(ledgerSnapshotsFor(deps, app.log), app.log);
+  // The published dataset snapshot is built in the background at start-up, not on the first request;
+  // afterwards the queue's `dataset-snapshot` job keeps it fresh (decision 0065).
+  warmLedgerSnapshot(ledgerSnapshotsFor(deps, app.log), app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -34,7 +35,6 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     force.unref();
     stopStatistics();
-    stopSnapshots();
     stopLoweringThreads();
     await app.close();
     clearTimeout(cut);

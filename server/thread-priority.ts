@@ -6,25 +6,23 @@
 // changes. Threads started later by a lowered thread inherit its niceness; ones started by the
 // HTTP thread (an image worker replaced after a timeout) are lowered at the next pass.
 //
-// A niceness lowers a thread's share, but a busy image thread still kept a core for the rest of
-// its time slice when a request came in. The image threads themselves (the pool's workers, which
-// name themselves, and libvips's) are therefore also made idle threads (SCHED_IDLE, decision
-// 0045): any other thread that wakes up takes the core from them at once. They run whenever a
-// core is free; the image pool tells a job that timed out for want of CPU (image-pool.ts) from
-// one that ran too long.
-import { execFile } from 'node:child_process';
+// The image threads (the pool's workers, libvips's, and libuv's pool, where sharp runs its
+// pipelines) were once idle threads (SCHED_IDLE, decision 0045): while reads or other programs
+// kept the CPU busy, registrations got nothing (0.06-0.20 of their quiet rate, issue 38). A
+// niceness gives them a share the scheduler keeps (decision 0078): on a core where the HTTP thread
+// at the process's niceness is busy, each runnable background thread gets its weight's part of
+// it, so reads come first but never take all of it. One niceness for every background thread,
+// because a thread starts with its creator's (libvips's threads start from libuv's) and a process
+// without the privilege to do so may raise a thread's niceness but never lower it again.
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AppConfig } from './config';
 
 /** How often threads started since are looked for. */
 const PASS_INTERVAL_MS = 5_000;
 
 /** What the image pool's worker threads call themselves (nameThisThread). */
 export const IMAGE_WORKER_THREAD_NAME = 'image worker';
-/** Threads whose work may always wait: the image workers and the threads libvips starts. */
-const IDLE_THREAD_NAMES: ReadonlySet<string> = new Set([IMAGE_WORKER_THREAD_NAME, 'libvips worker']);
-/** Linux's number for the SCHED_IDLE policy, as /proc shows it. */
-const SCHED_IDLE = 5;
 
 export interface ThreadState {
   name: string;
@@ -94,61 +92,18 @@ export function lowerBackgroundThreads(steps: number): number {
   return lowered;
 }
 
-/** Threads given the idle policy, or being given it; a thread id may be reused, so it is checked again after. */
-const idling = new Set<number>();
-/** Set when chrt is missing or may not change this process's threads: then no more tries. */
-let chrtUnusable = false;
-
-function giveUpOnChrt(reason: string): void {
-  if (chrtUnusable) return;
-  chrtUnusable = true;
-  console.warn(`Image threads keep BACKGROUND_THREAD_NICE instead of idling: ${reason}`);
-}
-
 /**
- * Makes the image threads idle threads, with `chrt` (util-linux; Node.js has no call for it).
- * Resolves with how many it changed. When chrt is missing or refused (a thread that ended
- * meanwhile aside), it warns once, stops trying, and the threads keep their niceness.
+ * Keeps the server's threads as its configuration says (main.ts): every thread but the main one
+ * BACKGROUND_THREAD_NICE below it, the image threads among them, under the normal policy, until
+ * the returned function is called; does nothing off Linux, or for 0.
  */
-export async function idleImageThreads(): Promise<number> {
-  if (chrtUnusable) return 0;
-  const changes: Promise<boolean>[] = [];
-  for (const tid of backgroundThreadIds()) {
-    let state: ThreadState;
-    try {
-      state = threadState(tid);
-    } catch {
-      continue; // ended meanwhile
-    }
-    if (!IDLE_THREAD_NAMES.has(state.name) || state.policy === SCHED_IDLE || idling.has(tid)) continue;
-    idling.add(tid);
-    changes.push(
-      new Promise((resolve) =>
-        execFile('chrt', ['--idle', '--pid', '0', String(tid)], (err, _stdout, stderr) => {
-          idling.delete(tid);
-          if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT') giveUpOnChrt('chrt (util-linux) was not found.');
-          else if (err && fs.existsSync(`/proc/self/task/${tid}`)) giveUpOnChrt(`chrt failed: ${stderr.trim() || err.message}`);
-          resolve(!err);
-        }),
-      ),
-    );
-  }
-  return (await Promise.all(changes)).filter(Boolean).length;
-}
-
-/**
- * Keeps the background threads `steps` of niceness below the main thread, and the image threads
- * idle when `idleImageWork` is set, until the returned function is called; does nothing off
- * Linux, or for 0 and false.
- */
-export function keepBackgroundThreadsLowered(steps: number, idleImageWork = false): () => void {
-  if (process.platform !== 'linux' || (steps === 0 && !idleImageWork)) return () => undefined;
-  const pass = () => {
-    if (steps !== 0) lowerBackgroundThreads(steps);
-    if (idleImageWork) void idleImageThreads();
-  };
+export function keepThreadPriorities(config: Pick<AppConfig, 'backgroundThreadNice'>): () => void {
+  const steps = config.backgroundThreadNice;
+  if (process.platform !== 'linux' || steps === 0) return () => undefined;
+  const pass = () => lowerBackgroundThreads(steps);
   // libuv starts its whole thread pool on first use: use it now, so its threads exist to be lowered.
   fs.stat('.', pass);
+  // This process's own threads: per process by nature, so a timer and not a queue job (decision 0065).
   const timer = setInterval(pass, PASS_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,7 +1,9 @@
 // Grows a seeded database to N works in SQL, in minutes rather than the hours real registrations
 // would take. Each new work copies the public fields of one seeded work (so titles, tags, tools
-// and images are real ones) and gets its own id, registry number, image SHA-256, perceptual hash
-// and 'created' log leaf. The leaf's canonical JSON and hash are written by PostgreSQL: every
+// and images are real ones) and gets its own id, registry number, image SHA-256, perceptual hash,
+// crop-tolerant views (14, in the kinds' proportions a picture has: 10 frames and windows, 1
+// centre, 3 turned; copied views would put thousands of identical rows under one band value, as
+// no real registry has) and 'created' log leaf. The leaf's canonical JSON and hash are written by PostgreSQL: every
 // field of a 'created' entry is ASCII with a fixed shape, so string concatenation gives exactly
 // the bytes canonicalLeafJson (server/tlog/leaf.ts) gives; checkGeneratedLeaves proves it on a
 // sample after every build.
@@ -17,9 +19,14 @@
 import type pg from 'pg';
 import { buildLeaf } from '../../server/tlog/leaf';
 
-/** Per-row triggers this module replaces with a backfill of the same rows. */
-const BACKFILLED_TRIGGERS = ['submissions_sync_image_fingerprint'];
+/**
+ * Triggers this module replaces with a backfill of the same rows: the fingerprint table's, and
+ * the ledger's page segments (migration 034), rebuilt in one pass instead of split chunk by chunk.
+ */
+const BACKFILLED_TRIGGERS = ['submissions_sync_image_fingerprint', 'submissions_segments_insert_trg'];
 const CHUNK = 100_000;
+/** Crop-tolerant views per generated work (about what a registered picture keeps). */
+const REGION_VIEWS_PER_WORK = 14;
 /** The generated works span this many days before the oldest seeded work. */
 const SPAN_DAYS = 5 * 365;
 
@@ -31,6 +38,7 @@ function generatedColumns(): Record<string, string> {
     registry_id: 'n.registry_id',
     image_hash: 'n.image_hash',
     image_phash: 'n.image_phash',
+    image_region_hashes: 'n.region_hashes',
     log_index: 'n.leaf_index',
     created_at: 'n.created_at',
     updated_at: 'n.created_at',
@@ -93,7 +101,7 @@ export async function multiplyWorks(pool: pg.Pool, target: number, print: (line:
     const selectList = columns.map((c) => set[c] ?? `tpl.${c}`).join(', ');
     const columnList = columns.join(', ');
 
-    const indexes = await secondaryIndexes(client, ['submissions', 'image_fingerprints', 'tlog_leaves']);
+    const indexes = await secondaryIndexes(client, ['submissions', 'image_fingerprints', 'image_region_hashes', 'tlog_leaves']);
     print(`  dropping ${indexes.length} secondary indexes for the bulk insert…`);
     for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
     for (const trigger of BACKFILLED_TRIGGERS) await client.query(`ALTER TABLE submissions DISABLE TRIGGER ${trigger}`);
@@ -113,11 +121,16 @@ export async function multiplyWorks(pool: pg.Pool, target: number, print: (line:
       );
       await client.query(`
         ALTER TABLE bench_new
-          ADD COLUMN registry_id text, ADD COLUMN image_hash text, ADD COLUMN image_phash text, ADD COLUMN leaf_json text;
+          ADD COLUMN registry_id text, ADD COLUMN image_hash text, ADD COLUMN image_phash text, ADD COLUMN leaf_json text,
+          ADD COLUMN region_hashes text;
         UPDATE bench_new SET
           registry_id = 'VW-' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(seq::text, greatest(6, length(seq::text)), '0'),
           image_hash = encode(sha256(convert_to(id::text || ':image', 'UTF8')), 'hex'),
-          image_phash = substr(encode(sha256(convert_to(id::text || ':phash', 'UTF8')), 'hex'), 1, 16);
+          image_phash = substr(encode(sha256(convert_to(id::text || ':phash', 'UTF8')), 'hex'), 1, 16),
+          region_hashes = (
+            SELECT string_agg(CASE WHEN v <= 10 THEN 'f' WHEN v = 11 THEN 'c' ELSE 't' END || ':' ||
+                              substr(encode(sha256(convert_to(id::text || ':view:' || v, 'UTF8')), 'hex'), 1, 16), ' ' ORDER BY v)
+              FROM generate_series(1, ${REGION_VIEWS_PER_WORK}) AS v);
         UPDATE bench_new SET leaf_json =
           '{"event":"created","image_sha256":"' || image_hash || '","registry_id":"' || registry_id ||
           '","submission_id":"' || id::text || '","time":"' ||
@@ -145,6 +158,7 @@ export async function multiplyWorks(pool: pg.Pool, target: number, print: (line:
     await client.query(`UPDATE registry_counter SET last_seq = $1`, [baseSeq + generated]);
     // The generated works predate any watch: the scanner starts after them, as migration 014 does.
     await client.query(`UPDATE watch_scan_state SET last_seq = greatest(last_seq, $1)`, [baseSeq + generated]);
+    await client.query('SELECT ledger_segments_rebuild()');
     for (const trigger of BACKFILLED_TRIGGERS) await client.query(`ALTER TABLE submissions ENABLE TRIGGER ${trigger}`);
     await client.query('COMMIT');
 
@@ -161,7 +175,8 @@ export async function multiplyWorks(pool: pg.Pool, target: number, print: (line:
 
 /**
  * Proves the generated data is what the app would have written: sampled leaves equal
- * buildLeaf's output, and the counters agree with a direct count. Throws on any difference.
+ * buildLeaf's output, and the counters and page segments agree with a direct count. Throws on any
+ * difference.
  */
 export async function checkGeneratedLeaves(pool: pg.Pool, firstGeneratedSeq: number): Promise<void> {
   const sample = await pool.query<{
@@ -189,6 +204,15 @@ export async function checkGeneratedLeaves(pool: pg.Pool, firstGeneratedSeq: num
       throw new Error(`Generated leaf of ${row.registry_id} differs from the app's: ${row.canonical_json}`);
     }
   }
+  // Each generated work's views reached image_region_hashes through migration 017's trigger.
+  const views = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM image_region_hashes WHERE submission_id = ANY($1::uuid[])`,
+    [sample.rows.map((row) => row.id)],
+  );
+  if (views.rows[0].n !== sample.rows.length * REGION_VIEWS_PER_WORK)
+    throw new Error(
+      `${views.rows[0].n} crop-tolerant views for ${sample.rows.length} generated works, not ${REGION_VIEWS_PER_WORK} each.`,
+    );
   const counts = await pool.query<{ counted: string; counter: string; fingerprints: string; hashed: string }>(`
     SELECT (SELECT count(*) FROM public_submissions)::text AS counted,
            (SELECT n FROM ledger_counters WHERE kind = 'public' AND value = '')::text AS counter,
@@ -197,4 +221,11 @@ export async function checkGeneratedLeaves(pool: pg.Pool, firstGeneratedSeq: num
   const c = counts.rows[0];
   if (c.counted !== c.counter) throw new Error(`The public counter says ${c.counter}, the rows ${c.counted}.`);
   if (c.fingerprints !== c.hashed) throw new Error(`${c.fingerprints} fingerprints for ${c.hashed} hashed works.`);
+  // The page segments rebuilt after the bulk insert (migration 034) count every public work in each order.
+  const segments = await pool.query<{ kind: string; n: string }>(
+    `SELECT kind, sum(n)::text AS n FROM ledger_page_segments GROUP BY kind ORDER BY kind`,
+  );
+  for (const row of segments.rows)
+    if (row.n !== c.counted) throw new Error(`The '${row.kind}' page segments count ${row.n} public works, the rows ${c.counted}.`);
+  if (segments.rows.length !== 3) throw new Error(`Page segments of ${segments.rows.length} orders, not 3.`);
 }

@@ -15,7 +15,7 @@ export interface BenchImage {
 }
 
 /** A multipart/form-data body with the one file field the upload takes. */
-function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form'] {
+export function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form'] {
   const boundary = `bench${crypto.randomBytes(12).toString('hex')}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${mime}\r\n\r\n`;
   return {
@@ -28,7 +28,7 @@ function uploadForm(bytes: Buffer, mime: string, name: string): BenchImage['form
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** POSTs `body` and returns the status and the parsed JSON answer. */
-function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
+export function post(url: string, body: Buffer, contentType: string): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -95,14 +95,24 @@ export class ImagePool {
 
 let counter = 0;
 
+export interface RegistrationOptions {
+  /** The profile links a work of this artist gives; none when unset. */
+  profileLinks?: (artistName: string) => string[];
+}
+
 /** One registration through the API; returns the new work's id, or throws with the server's answer. */
-export async function registerOne(baseUrl: string, image: BenchImage): Promise<{ id: string; registry_id: string }> {
+export async function registerOne(
+  baseUrl: string,
+  image: BenchImage,
+  options: RegistrationOptions = {},
+): Promise<{ id: string; registry_id: string }> {
   const upload = await post(`${baseUrl}/api/uploads`, image.form.body, image.form.contentType);
   const uploadId = upload.json.upload_id;
   if (upload.status !== 201 || typeof uploadId !== 'string')
     throw new Error(`upload answered ${upload.status}: ${JSON.stringify(upload.json)}`);
   const random = seededRandom(++counter * 104_729);
   const { tool, tool_other } = makeTool(random);
+  const artistName = `Bench Artist ${counter % 50}`;
   const body = {
     upload_id: uploadId,
     title: makeTitle(random),
@@ -111,7 +121,8 @@ export async function registerOne(baseUrl: string, image: BenchImage): Promise<{
     tool,
     tool_other,
     author_email: `bench-${counter}@example.com`,
-    artist_name: `Bench Artist ${counter % 50}`,
+    artist_name: artistName,
+    profile_links: options.profileLinks?.(artistName) ?? [],
   };
   const submit = await post(`${baseUrl}/api/submissions`, Buffer.from(JSON.stringify(body)), 'application/json');
   const { id, registry_id: registryId } = submit.json;
@@ -130,7 +141,12 @@ export interface RegistrationStream {
 }
 
 /** `clients` loops registering one work after another until stopped or out of images. */
-export function startRegistrations(baseUrl: string, pool: ImagePool, clients: number): RegistrationStream {
+export function startRegistrations(
+  baseUrl: string,
+  pool: ImagePool,
+  clients: number,
+  options: RegistrationOptions = {},
+): RegistrationStream {
   let stopping = false;
   const state = { done: 0, lastDoneAt: performance.now(), failures: [] as string[] };
   const loop = async () => {
@@ -138,7 +154,7 @@ export function startRegistrations(baseUrl: string, pool: ImagePool, clients: nu
       const image = await pool.take();
       if (!image) return;
       try {
-        await registerOne(baseUrl, image);
+        await registerOne(baseUrl, image, options);
         state.done++;
         state.lastDoneAt = performance.now();
       } catch (err) {
@@ -162,5 +178,44 @@ export function startRegistrations(baseUrl: string, pool: ImagePool, clients: nu
       stopping = true;
       await loops;
     },
+  };
+}
+
+export interface RegistrationRate {
+  /** Registrations a second in the steady state (see registrationRate). */
+  perSecond: number;
+  /** Works registered in all, warm-up included. */
+  done: number;
+  failures: string[];
+  /** Whether the clients used every image of the pool before the time was up. */
+  ranOut: boolean;
+}
+
+/**
+ * Registrations a second of `clients` clients in a steady state: counted from `warmUpSeconds`
+ * after they start, for `seconds`, so that registrations under way at either end of the window
+ * cancel out. Clients that run out of images stop early: the window then ends at the last
+ * registration.
+ */
+export async function registrationRate(
+  baseUrl: string,
+  pool: ImagePool,
+  clients: number,
+  timing: { seconds: number; warmUpSeconds: number },
+): Promise<RegistrationRate> {
+  const stream = startRegistrations(baseUrl, pool, clients);
+  await new Promise((r) => setTimeout(r, timing.warmUpSeconds * 1000));
+  const startedAt = performance.now();
+  const doneBefore = stream.done;
+  await new Promise((r) => setTimeout(r, timing.seconds * 1000));
+  const ranOut = pool.left === 0;
+  const endedAt = ranOut ? stream.lastDoneAt : performance.now();
+  const doneInWindow = stream.done - doneBefore;
+  await stream.stop();
+  return {
+    perSecond: doneInWindow / (Math.max(1, endedAt - startedAt) / 1000),
+    done: stream.done,
+    failures: stream.failures,
+    ranOut,
   };
 }

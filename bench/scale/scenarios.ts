@@ -2,13 +2,15 @@
 // for it (recorded through the real repository functions, see plain-routes.ts), so the plain
 // `pg` reference answers the same question with the same statements.
 import type pg from 'pg';
-import { MAX_OFFSET_ROWS, PAGE_SIZES } from '../../core/constants';
+import { PAGE_SIZES } from '../../core/constants';
 import { postgresTextToIso } from '../../server/ledger/cursor-token';
 import { decodeLedgerCursor, encodeLedgerCursor, filterFingerprint } from '../../server/ledger/ledger-cursor';
 import { ledgerQuerySchema } from '../../server/ledger/ledger-query';
+import { SEGMENT_TABLE_MARK } from '../../server/ledger/page-segments-repository';
 import { readLedgerPage } from '../../server/ledger/ledger-repository';
 import { parsePublicApiQuery } from '../../server/ledger/public-api/params';
 import { readPublicApiPage } from '../../server/ledger/public-api-repository';
+import { readArtistPage } from '../../server/works/works-repository';
 import { PUBLIC_TOTAL_SQL, recordQueries, summaryWithTotal, type RecordedQuery } from './plain-routes';
 
 export interface HttpScenario {
@@ -27,9 +29,11 @@ async function ledgerQueries(pool: pg.Pool, query: Record<string, string>): Prom
   const params = ledgerQuerySchema.parse(query);
   const publicTotal = await pool.query<{ n: string }>(PUBLIC_TOTAL_SQL.sql);
   const unfiltered = !params.search && !params.tool && !params.tag && !params.platform && !params.date;
-  const recorded = await recordQueries(pool, (db) =>
-    readLedgerPage(db, params, new Date(), summaryWithTotal(Number(publicTotal.rows[0].n))),
-  );
+  // The segment table a deep page is placed by is kept in the app's memory and read only when the
+  // ledger changes (page-segments-repository.ts); the plain route replays what a request sends.
+  const recorded = (
+    await recordQueries(pool, (db) => readLedgerPage(db, params, new Date(), summaryWithTotal(Number(publicTotal.rows[0].n))))
+  ).filter((q) => !q.sql.includes(SEGMENT_TABLE_MARK));
   return unfiltered ? [...recorded, PUBLIC_TOTAL_SQL] : recorded;
 }
 
@@ -74,12 +78,49 @@ async function deepCursorScenario(pool: pg.Pool): Promise<HttpScenario> {
   };
 }
 
+/** Pages of random numbers a reader may type, recorded up front; more than a measurement asks for, so none is cached. */
+const RANDOM_PAGES = 3000;
+
+/**
+ * A numbered page from anywhere in the ledger, a different one each request: what "Page X of Y"
+ * costs uncached. The plain route replays the SQL the app sent for that very page.
+ */
+async function randomPageScenario(pool: pg.Pool, lastPage: number): Promise<HttpScenario> {
+  const pages = Array.from({ length: RANDOM_PAGES }, (_, i) => 2 + ((i * 7919 + 104_729) % Math.max(1, lastPage - 1)));
+  const recorded = new Map<number, RecordedQuery[]>();
+  for (const page of pages) recorded.set(page, await ledgerQueries(pool, { page: String(page) }));
+  return {
+    name: 'GET /api/ledger?page=… (a random page each time)',
+    path: `/api/ledger?page=${pages[0]}`,
+    plain: (url) => {
+      if (url.pathname !== '/api/ledger' || [...url.searchParams.keys()].join() !== 'page') return undefined;
+      return recorded.get(Number(url.searchParams.get('page')));
+    },
+    distinctPath: (n) => `/api/ledger?page=${pages[n % pages.length]}`,
+  };
+}
+
 async function publicApiScenario(pool: pg.Pool, name: string, query: Record<string, string>): Promise<HttpScenario> {
   const parsed = parsePublicApiQuery(query);
   if (!parsed.ok) throw new Error(parsed.message);
   const recorded = await recordQueries(pool, (db) => readPublicApiPage(db, parsed.value));
   const path = `/api/v1/ledger?${new URLSearchParams(query).toString()}`;
   return { name, path, plain: samePath(path, recorded) };
+}
+
+/** The artist with the most public works and one with the fewest, by exact name as the page asks. */
+async function artistsAtBothEnds(pool: pg.Pool): Promise<{ biggest: string; smallest: string }> {
+  const { rows } = await pool.query<{ biggest: string; smallest: string }>(`
+    WITH counted AS (SELECT artist_name, count(*) AS n FROM public_submissions GROUP BY artist_name)
+    SELECT (SELECT artist_name FROM counted ORDER BY n DESC, artist_name LIMIT 1) AS biggest,
+           (SELECT artist_name FROM counted ORDER BY n, artist_name LIMIT 1) AS smallest`);
+  return rows[0];
+}
+
+async function artistScenario(pool: pg.Pool, label: string, name: string): Promise<HttpScenario> {
+  const recorded = await recordQueries(pool, (db) => readArtistPage(db, name, 1));
+  const path = `/api/artists/${encodeURIComponent(name)}`;
+  return { name: `GET /api/artists/{${label}}`, path, plain: samePath(path, recorded) };
 }
 
 /** The most used tool and tag, as the filter menus offer them. */
@@ -93,18 +134,27 @@ async function commonFilters(pool: pg.Pool): Promise<{ tool: string; tag: string
 export async function httpScenarios(pool: pg.Pool, options: { search: string; leaves: number }): Promise<HttpScenario[]> {
   const publicTotal = Number((await pool.query<{ n: string }>(PUBLIC_TOTAL_SQL.sql)).rows[0].n);
   const lastPage = Math.max(1, Math.ceil(publicTotal / PAGE_SIZES.ledger));
-  // The deepest numbered page read by OFFSET from the start (MAX_OFFSET_ROWS); deeper ones are refused.
-  const deepPage = Math.min(Math.floor(MAX_OFFSET_ROWS / PAGE_SIZES.ledger) + 1, lastPage);
+  // A page far from both ends (the issue's ?page=40000 at a million works), placed by the segment counts.
+  const deepPage = Math.min(40_000, Math.max(1, Math.floor(lastPage / 2)));
   const { tool, tag } = await commonFilters(pool);
   const leaves = options.leaves;
+  const artists = await artistsAtBothEnds(pool);
   return [
     await ledgerScenario(pool, 'GET /api/ledger (page 1)', {}),
     await publicApiScenario(pool, 'GET /api/v1/ledger?limit=100', { limit: '100' }),
     await ledgerScenario(pool, `GET /api/ledger?search=${options.search}`, { search: options.search }),
     await ledgerScenario(pool, 'GET /api/ledger?tool=…&tag=… (most used)', { tool, tag }),
-    await ledgerScenario(pool, `GET /api/ledger?page=${deepPage} (deepest read by OFFSET)`, { page: String(deepPage) }),
+    await ledgerScenario(pool, `GET /api/ledger?page=${deepPage} (far from both ends)`, { page: String(deepPage) }),
+    await randomPageScenario(pool, lastPage),
     await ledgerScenario(pool, `GET /api/ledger?page=${lastPage} (last)`, { page: String(lastPage) }),
     await deepCursorScenario(pool),
+    await artistScenario(pool, 'the biggest artist', artists.biggest),
+    await artistScenario(pool, 'an artist with few works', artists.smallest),
+    ...(await Promise.all(
+      (['json', 'xml', 'csv', 'rss'] as const).map((format) =>
+        publicApiScenario(pool, `GET /api/v1/ledger?limit=1000&format=${format}`, { limit: '1000', format }),
+      ),
+    )),
     {
       name: 'GET /api/log/proof/inclusion (random leaf)',
       path: '/api/log/proof/inclusion?leaf_index=0',

@@ -2,8 +2,10 @@
 // database), a plain `pg` route running the very SQL the app's repository functions send, and a
 // bare Node server answering a constant body. The last two run in this process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { get } from './measure';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -20,6 +22,36 @@ export interface AppServer {
   /** Milliseconds from spawning the process to the first 200 from /api/health. */
   healthMs: number;
   stop(): Promise<void>;
+  /** kill -9: the process ends at once, whatever it was doing. */
+  kill(): Promise<void>;
+  /** The process's resident memory now and its peak so far, in bytes (Linux's /proc). */
+  memory(): ProcessMemory;
+}
+
+export interface ProcessMemory {
+  rss: number;
+  peak: number;
+}
+
+/** VmRSS and VmHWM (the most it was resident) of a process, from /proc/<pid>/status. */
+function processMemory(pid: number): ProcessMemory {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/**
+ * The resident memory once start-up's background loads (the perceptual hashes, the log's subtree
+ * hashes) are over: sampled every 500 ms until it grew by less than 1 % in 3 s (at most 120 s).
+ */
+export async function settledMemory(app: AppServer): Promise<ProcessMemory> {
+  const samples: number[] = [];
+  for (let i = 0; i < 240; i++) {
+    samples.push(app.memory().rss);
+    if (samples.length > 6 && samples.at(-1)! < samples.at(-7)! * 1.01) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return app.memory();
 }
 
 const children = new Set<ChildProcess>();
@@ -46,19 +78,21 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<AppServer> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.add(child);
-  const stop = async () => {
+  const ender = (signal: NodeJS.Signals) => async () => {
     if (child.exitCode === null) {
-      child.kill('SIGTERM');
+      child.kill(signal);
       await new Promise((r) => child.once('exit', r));
     }
     children.delete(child);
   };
+  const stop = ender('SIGTERM');
+  const kill = ender('SIGKILL');
   for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error('The server exited during start-up.');
     try {
       const res = await fetch(`${url}/api/health`);
       await res.arrayBuffer();
-      if (res.ok) return { url, healthMs: performance.now() - started, stop };
+      if (res.ok) return { url, healthMs: performance.now() - started, stop, kill, memory: () => processMemory(child.pid!) };
     } catch {
       // not listening yet
     }
@@ -93,4 +127,23 @@ export function constantServer(body: Buffer, contentType: string): Promise<Local
     res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
     res.end(body);
   });
+}
+
+/**
+ * Waits until the app has the dataset snapshot it builds once after start (every public work,
+ * gzipped: minutes of work at a million works), so that no load runs beside that build.
+ * Returns the milliseconds waited.
+ */
+export async function startUpSnapshot(baseUrl: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      // Answers once the snapshot exists; a request may give up first (fetch waits 5 minutes at most).
+      await get(`${baseUrl}/api/v1/croissant.json`);
+      return performance.now() - started;
+    } catch (err) {
+      if (performance.now() - started > 30 * 60_000) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }

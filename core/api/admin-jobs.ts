@@ -26,10 +26,21 @@ export const failedJobSchema = z
   })
   .meta({ id: 'AdminFailedJob' });
 
+export const rescoreRunSchema = z
+  .object({
+    rubric_version: z.string(),
+    last_seq: count('The registry number of the last work re-scored; the run goes on from the next.'),
+    changed: count('Works whose score or findings changed so far.'),
+    started_at: z.string(),
+    finished_at: z.string().nullable().describe('Null while the run is under way.'),
+  })
+  .meta({ id: 'AdminRescoreRun', description: 'Re-scoring every work under the newest trust rubric (decision 0061).' });
+
 export const adminJobsResponseSchema = z
   .object({
     kinds: z.array(jobKindCountsSchema).describe('Every kind the service runs, by name.'),
     failed: z.array(failedJobSchema).describe('The newest failed jobs, newest first (at most 100).'),
+    rescore: rescoreRunSchema.nullable().describe('The newest re-scoring run, or null before the first.'),
   })
   .meta({ id: 'AdminJobs' });
 export type AdminJobs = z.infer<typeof adminJobsResponseSchema>;
@@ -37,3 +48,4 @@ export type AdminJobs = z.infer<typeof adminJobsResponseSchema>;
 export const adminJobRetryResponseSchema = z
   .object({ id: z.guid(), kind: z.string(), state: z.literal('retry') })
   .meta({ id: 'AdminJobRetry', description: 'The job is back in its queue and runs again shortly.' });
+export type AdminJobRetry = z.infer<typeof adminJobRetryResponseSchema>;

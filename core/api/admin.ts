@@ -5,6 +5,7 @@
 // for a public endpoint.
 import { z } from 'zod';
 import { adminReasonSchema } from '../admin-reason';
+import { ADMIN_FACTOR_KINDS, ADMIN_SECOND_FACTORS, ADMIN_SESSION_STAGES } from './admin-factors';
 import { PROMPT_VISIBILITIES, REMOVAL_REQUEST_STATUSES } from '../constants';
 import { removalDecisionSchema } from '../schemas';
 
@@ -30,6 +31,10 @@ export const adminSessionResponseSchema = z
   .object({
     admin: adminProfileSchema,
     expires_at: isoDate('When the session ends (ADMIN_SESSION_HOURS after login)'),
+    // Decision 0068: a password alone opens a half session that can only enrol or verify a factor.
+    stage: z.enum(ADMIN_SESSION_STAGES).describe("'enrol' or 'verify' while a second factor is pending."),
+    second_factor: z.enum(ADMIN_SECOND_FACTORS).nullable().describe('What confirmed the session; null while pending.'),
+    enrolled: z.array(z.enum(ADMIN_FACTOR_KINDS)).describe('The kinds of factor the admin has.'),
   })
   .meta({ id: 'AdminSession', description: 'The signed-in admin and when the session ends.' });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
@@ -297,7 +302,16 @@ export const AUDIT_LOG_ACTIONS = [
 export type AuditLogAction = (typeof AUDIT_LOG_ACTIONS)[number];
 
 /** Tables that have audit entries, for the table filter. */
-export const AUDIT_LOG_TABLES = ['submissions', 'removal_requests', 'admin_users'] as const;
+export const AUDIT_LOG_TABLES = [
+  'submissions',
+  'removal_requests',
+  'admin_users',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  // Decision 0063: claim disputes and the claims they release or transfer.
+  'claim_disputes',
+  'artist_claims',
+] as const;
 export type AuditLogTable = (typeof AUDIT_LOG_TABLES)[number];
 
 const storedValues = z.record(z.string(), z.unknown()).nullable();

@@ -2,6 +2,7 @@
 // of the live-update event, as zod schemas: the server's routes validate their answers against
 // them and the web app reads the very same types (re-exported by core/api-types.ts).
 import { z } from 'zod';
+import { provenIdentitySchema } from './link-proofs';
 import { DATE_FILTER_DAYS, LEDGER_EXACT_TOTAL_CAP, PROMPT_VISIBILITIES, type DateFilter } from '../constants';
 import { LEDGER_SORTS } from '../tools';
 
@@ -105,6 +106,20 @@ export const artistResponseSchema = z
     page: z.number().int(),
     page_size: z.number().int(),
     items: z.array(workSummarySchema),
+    claimed: z
+      .boolean()
+      .describe(
+        'Whether an artist claimed the name (a confirmed address that proved a link with rel="me"). When true, total and items are ' +
+          "the claimant's works, and others_* the works registered under the name by anyone else; when false, every work is listed " +
+          'and none is confirmed by the artist.',
+      ),
+    claimed_at: z.string().nullable(),
+    proven_identities: z.array(provenIdentitySchema).describe("The claimant's pages that link back to this artist page."),
+    others_total: z
+      .number()
+      .int()
+      .describe('Public works registered under the name by others, not confirmed by the artist (0 when unclaimed).'),
+    others: z.array(workSummarySchema).describe('The newest of them, at most one page.'),
   })
   .meta({ id: 'ArtistResponse', description: "One page of an artist's public works (GET /api/artists/{name})." });
 /** GET /api/artists/{name}?page */

@@ -4,6 +4,7 @@
 // answers go only to the artist who opened the e-mailed link; the history entry is public and
 // holds counts, scores and the log leaf, never a URL, an address or a prompt.
 import { z } from 'zod';
+import { linkProofSchema } from './link-proofs';
 import { LIMITS, MANAGE, MANAGE_RESOURCE_TYPES, PROMPT_VISIBILITIES } from '../constants';
 import { EMAIL_PATTERN, err, linkField } from '../schemas';
 import { trustBreakdownSchema } from './submissions';
@@ -40,6 +41,8 @@ export const manageWorkChangeSchema = z.object({
     .optional(),
   prompt_visibility: z.enum(PROMPT_VISIBILITIES, err('manageResourceInvalid')).optional(),
   visibility: z.enum(['public', 'private'], err('manageResourceInvalid')).optional(),
+  /** The artist's AI-training consent (decision 0041); a change is sent to integrators as consent.changed. */
+  allow_ai_training: z.boolean(err('manageResourceInvalid')).optional(),
 });
 export type ManageWorkChange = z.infer<typeof manageWorkChangeSchema>;
 
@@ -73,6 +76,22 @@ export type WorkAlert = z.infer<typeof workAlertSchema>;
 /** PUT /api/manage/works/{id}/watch: start or stop e-mail alerts about copies of the work. */
 export const manageWatchSchema = z.object({ watching: z.boolean(err('manageResourceInvalid')) });
 
+// ---- Co-authors confirm by e-mail (issue 33, decision 0064): their states on the manage page ----
+export const CO_AUTHOR_STATES = ['confirmed', 'declined', 'invited', 'link_expired', 'not_invited'] as const;
+export type CoAuthorState = (typeof CO_AUTHOR_STATES)[number];
+export const managedCoAuthorSchema = z
+  .object({
+    name: z.string().describe('A credited co-author, as the work names them.'),
+    state: z
+      .enum(CO_AUTHOR_STATES)
+      .describe(
+        'confirmed or declined by them; invited (the link waits for their answer), link_expired (it was not answered in time), ' +
+          'or not_invited (no address was given).',
+      ),
+  })
+  .meta({ id: 'ManagedCoAuthor', description: 'A credited co-author and their answer; never their address.' });
+export type ManagedCoAuthor = z.infer<typeof managedCoAuthorSchema>;
+
 export const managedWorkSchema = z
   .object({
     id: z.guid(),
@@ -82,12 +101,23 @@ export const managedWorkSchema = z
     created_at: z.string(),
     status: z.enum(['public', 'private', 'withdrawn']),
     prompt_visibility: z.enum(PROMPT_VISIBILITIES),
+    allow_ai_training: z.boolean().describe('The artist allows AI training on the work (decision 0041).'),
     resources: z.array(manageResourceSchema.required()).describe('The resources the artist gave (profiles and links).'),
     trust: trustBreakdownSchema,
     verify_url: z.string(),
     history: z.array(workUpdateSchema),
     watching: z.boolean().describe('Whether the signed-in address gets e-mail alerts about copies of this work.'),
     alerts: z.array(workAlertSchema).describe('The newest later registrations that look like copies of it.'),
+    link_proofs: z.array(linkProofSchema).describe('Each link and whether the registry proved it.'),
+    co_authors: z
+      .array(managedCoAuthorSchema)
+      .describe('Each credited co-author, in the order credited, with their state (decision 0064).'),
+    backlink: z
+      .string()
+      .describe(
+        'The markup to put on a page to prove it: a rel="me" link to the artist page here once the signed-in address claimed the ' +
+          "name, else to this work's own proof page.",
+      ),
   })
   .meta({ id: 'ManagedWork', description: 'One of the works registered with the signed-in address.' });
 export type ManagedWork = z.infer<typeof managedWorkSchema>;

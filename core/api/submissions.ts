@@ -4,6 +4,8 @@
 // e-mails, IPs or private prompts.
 import { z } from 'zod';
 import { workSummarySchema } from './ledger';
+import { linkProofSchema } from './link-proofs';
+import { provenLinkIdentitySchema } from '../proven-identities';
 import { workUpdateSchema } from './work-history';
 
 export const TRUST_DIMENSION_KEYS = [
@@ -72,6 +74,9 @@ export const publicWorkSchema = z
     verification_method: z.string(),
     artwork_license: z.string(),
     co_authors: z.array(z.string()),
+    co_authors_confirmed: z
+      .array(z.string())
+      .describe('The names among co_authors who confirmed by e-mail that they made the work (decision 0064); never an address.'),
     image_hash: z.string().nullable().describe('SHA-256 of the original file, hex.'),
     image_dimensions: z.string().nullable().describe("'width,height' of the original."),
     image_file_type: z.string().nullable(),
@@ -91,6 +96,19 @@ export const publicWorkSchema = z
       .nullable()
       .describe('Set when the same image was registered earlier by another artist.'),
     history: z.array(workUpdateSchema).describe("The artist's changes since registration, oldest first."),
+    link_proofs: z
+      .array(linkProofSchema)
+      .describe('Each link given for the work and whether the registry proved it: only proven links earn points (rubric v2).'),
+    artist_confirmed: z
+      .boolean()
+      .describe(
+        'Whether the work was registered by the identity that claimed its artist name (a confirmed address that proved a link).',
+      ),
+    proven_identities: z
+      .array(provenLinkIdentitySchema)
+      .describe(
+        "The work's proven links and the domains its identity proved (decisions 0066, 0062), oldest proof first: what the exports list as its identities.",
+      ),
   })
   .meta({ id: 'PublicWork', description: 'The whole public record of one work (GET /api/submissions/{id}).' });
 /** GET /api/submissions/{id}: the whole public record of one work. */

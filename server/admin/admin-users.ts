@@ -1,7 +1,9 @@
 // Creating admin accounts: the CLI command and the master-key register call share these rules.
 import type { Kysely } from 'kysely';
 import { ADMIN_PASSWORD_MIN_LENGTH, type AdminProfile } from '../../core/admin-api-types';
+import { adminExistsText, adminPasswordTooLongText, adminPasswordTooShortText } from '../../core/api-error-texts';
 import { LIMITS } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
 import { isValidEmail } from '../../core/schemas';
 import type { DB } from '../db/types';
 import { writeAudit } from '../audit/write-audit';
@@ -23,13 +25,13 @@ export class AdminCreateError extends Error {
 /** Throws AdminCreateError with a sentence a person can act on. */
 export function checkNewAdmin(email: string, password: string): void {
   if (!isValidEmail(email) || email.trim().length > LIMITS.email) {
-    throw new AdminCreateError('invalid_email', 'Please enter a valid email address.');
+    throw new AdminCreateError('invalid_email', MESSAGES.emailInvalid.description);
   }
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    throw new AdminCreateError('weak_password', `The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long.`);
+    throw new AdminCreateError('weak_password', adminPasswordTooShortText(ADMIN_PASSWORD_MIN_LENGTH));
   }
   if (password.length > LIMITS.adminPassword) {
-    throw new AdminCreateError('weak_password', `The password can be at most ${LIMITS.adminPassword} characters long.`);
+    throw new AdminCreateError('weak_password', adminPasswordTooLongText(LIMITS.adminPassword));
   }
 }
 
@@ -45,7 +47,7 @@ export async function createAdmin(
   const email = input.email.trim();
   checkNewAdmin(email, input.password);
   const exists = await findAdminByEmail(db, email);
-  const taken = () => new AdminCreateError('admin_exists', `An admin with the email ${email} already exists.`);
+  const taken = () => new AdminCreateError('admin_exists', adminExistsText(email));
   if (exists) throw taken();
   const passwordHash = await hashPassword(input.password);
   try {

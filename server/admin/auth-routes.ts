@@ -12,6 +12,7 @@ import { rateLimitConfig } from '../http/rate-limit';
 import { writeAudit } from '../audit/write-audit';
 import { AdminCreateError, createAdmin } from './admin-users';
 import { attemptLogin } from './login';
+import { sessionStage } from './second-factor';
 import { dummyPasswordHash } from './passwords';
 import { ADMIN_SESSION_COOKIE, revokeSession, sessionCookieOptions } from './sessions';
 import { requestMeta, signedInAdmin } from '../http/request-context';
@@ -31,7 +32,8 @@ function loginValidationError(issues: ValidationIssue[]): AppError {
   return firstIssueMessage(issues).id === 'adminCredentialsTooLong' ? invalidCredentials() : validationFailedError(issues);
 }
 
-const invalidMasterKey = () => appError('forbidden', 'Invalid master key.', { title: 'Registration failed' });
+const invalidMasterKey = () =>
+  appError('forbidden', MESSAGES.adminMasterKeyInvalid.description, { title: MESSAGES.adminMasterKeyInvalid.title });
 
 /** Constant-time comparison of two secrets of any length: compares their SHA-256 digests. */
 export function secretsMatch(given: string, expected: string): boolean {
@@ -61,10 +63,13 @@ export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): 
       });
     }
     reply.setCookie(ADMIN_SESSION_COOKIE, result.token, sessionCookieOptions(deps.config));
-    return { admin: result.admin, expires_at: result.expiresAt.toISOString() };
+    // Decision 0068: the password opens a half session; the stage says which step comes next.
+    const half = { ...result.admin, sessionHash: '', sessionExpiresAt: result.expiresAt, secondFactor: null };
+    const { stage, enrolled } = await sessionStage(deps, half);
+    return { admin: result.admin, expires_at: result.expiresAt.toISOString(), stage, second_factor: null, enrolled };
   });
 
-  scope.post('/api/admin/logout', { schema: logoutSchema }, async (request, reply) => {
+  scope.post('/api/admin/logout', { schema: logoutSchema, config: { adminHalfSession: true } }, async (request, reply) => {
     const admin = signedInAdmin(request);
     const now = deps.now();
     const meta = requestMeta(request);
@@ -85,9 +90,16 @@ export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): 
     return { ok: true as const };
   });
 
-  scope.get('/api/admin/session', { schema: sessionSchema }, async (request) => {
+  scope.get('/api/admin/session', { schema: sessionSchema, config: { adminHalfSession: true } }, async (request) => {
     const admin = signedInAdmin(request);
-    return { admin: { id: admin.id, email: admin.email }, expires_at: admin.sessionExpiresAt.toISOString() };
+    const { stage, enrolled } = await sessionStage(deps, admin);
+    return {
+      admin: { id: admin.id, email: admin.email },
+      expires_at: admin.sessionExpiresAt.toISOString(),
+      stage,
+      second_factor: admin.secondFactor,
+      enrolled,
+    };
   });
 
   const masterKey = deps.config.adminMasterKey;
@@ -104,7 +116,7 @@ export async function adminAuthRoutes(fastify: FastifyInstance, deps: AppDeps): 
       const admin = await createAdmin(deps.db, body, { now: deps.now(), via: 'register call', ...meta });
       return reply.status(201).send({ admin });
     } catch (err) {
-      if (err instanceof AdminCreateError) throw appError(err.code, err.message, { title: 'Registration failed' });
+      if (err instanceof AdminCreateError) throw appError(err.code, err.message, { title: MESSAGES.adminMasterKeyInvalid.title });
       throw err;
     }
   });

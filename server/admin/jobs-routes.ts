@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { AppDeps } from '../deps';
 import { actorOf, requestMeta, signedInAdmin } from '../http/request-context';
 import type { JobQueue } from '../jobs/job-queue';
-import { countJobs, failedJobs, jobKind, type JobStateCount } from '../jobs/jobs-repository';
+import { countJobs, failedJobs, jobKind, newestRescoreRun, type JobStateCount } from '../jobs/jobs-repository';
 import { jobRetrySchema, jobsSchema } from './schemas';
 
 const FAILED_SHOWN = 100;
@@ -32,8 +32,21 @@ export async function jobsRoutes(fastify: FastifyInstance, deps: AppDeps, jobs: 
   const scope = fastify.withTypeProvider<ZodTypeProvider>();
 
   scope.get('/api/admin/jobs', { schema: jobsSchema }, async () => {
-    const [counts, failed] = await Promise.all([countJobs(deps.db), failedJobs(deps.db, FAILED_SHOWN)]);
+    const [counts, failed, rescore] = await Promise.all([
+      countJobs(deps.db),
+      failedJobs(deps.db, FAILED_SHOWN),
+      newestRescoreRun(deps.db),
+    ]);
     return {
+      rescore: rescore
+        ? {
+            rubric_version: rescore.rubric_version,
+            last_seq: Number(rescore.last_seq),
+            changed: Number(rescore.changed),
+            started_at: new Date(rescore.started_at).toISOString(),
+            finished_at: rescore.finished_at ? new Date(rescore.finished_at).toISOString() : null,
+          }
+        : null,
       kinds: kindCounts(jobs.kindNames(), counts),
       failed: failed.map((job) => ({
         id: job.id,

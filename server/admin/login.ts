@@ -2,8 +2,10 @@
 // (address, e-mail) with growing waits (login-throttle.ts), never per account: an attacker
 // cannot lock a real admin out, and the right password from another address always works.
 // Unknown e-mails take the same path and the same time as known ones (a dummy hash is checked),
-// and get the same answers. Times come from deps.now().
+// and get the same answers. Times come from deps.now(). The right password opens only a half
+// session, for ADMIN_HALF_SESSION_MINUTES, that can enrol or verify a second factor (decision 0068).
 import type { AdminProfile } from '../../core/admin-api-types';
+import { ADMIN_HALF_SESSION_MINUTES } from '../../core/api/admin-factors';
 import type { AppDeps } from '../deps';
 import { writeAudit } from '../audit/write-audit';
 import { findAdminByEmail, stampLastLogin } from './admin-users-repository';
@@ -51,13 +53,13 @@ export async function attemptLogin(deps: AppDeps, email: string, password: strin
   return deps.db.transaction().execute(async (trx): Promise<LoginResult> => {
     await refundLoginAttempt(trx, meta.ip, email, now);
     await stampLastLogin(trx, user.id, now);
-    const session = await createSession(trx, user.id, now, deps.config.adminSessionHours, meta);
+    const session = await createSession(trx, user.id, now, ADMIN_HALF_SESSION_MINUTES, meta, null);
     await writeAudit(trx, {
       table_name: 'admin_users',
       record_id: user.id,
       admin,
       action_type: 'LOGIN',
-      reason: 'Admin signed in',
+      reason: 'Password accepted; second factor pending',
       ip: meta.ip,
       user_agent: meta.user_agent,
       at: now,

@@ -11,7 +11,7 @@ export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: Date) {
   return db
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.admin_id')
-    .select(['u.id', 'u.email', 's.expires_at'])
+    .select(['u.id', 'u.email', 's.expires_at', 's.second_factor'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
@@ -20,4 +20,14 @@ export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: Date) {
 
 export async function revokeSessionRow(trx: Transaction<DB>, tokenHash: string, now: Date): Promise<void> {
   await trx.updateTable('admin_sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every live session of the admin (the factor reset command, decision 0068). */
+export async function revokeAdminSessions(trx: Transaction<DB>, adminId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('admin_sessions')
+    .set({ revoked_at: now })
+    .where('admin_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

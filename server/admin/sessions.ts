@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ADMIN_SESSION_COOKIE } from '../../core/admin-api-types';
 import type { AppConfig } from '../config';
-import type { DB } from '../db/types';
+import type { DB, SecondFactorUsed } from '../db/types';
 import type { SignedInAdmin, RequestMeta } from '../http/request-context';
 import { findLiveSession, insertSession, revokeSessionRow } from './sessions-repository';
 
@@ -16,16 +16,22 @@ export function hashSessionToken(token: string): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * A session of `minutes`: a half one (secondFactor null, decision 0068) right after the password,
+ * a full one once a second factor confirmed it.
+ */
 export async function createSession(
   trx: Transaction<DB>,
   adminId: string,
   now: Date,
-  hours: number,
+  minutes: number,
   meta: RequestMeta,
+  secondFactor: SecondFactorUsed | null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + hours * 60 * 60 * 1000);
+  const expiresAt = new Date(now.getTime() + minutes * 60 * 1000);
   await insertSession(trx, {
+    second_factor: secondFactor,
     token_hash: hashSessionToken(token),
     admin_id: adminId,
     created_at: now,
@@ -42,7 +48,13 @@ export async function findSession(db: Kysely<DB>, token: string | undefined, now
   const tokenHash = hashSessionToken(token);
   const row = await findLiveSession(db, tokenHash, now);
   if (!row) return null;
-  return { id: row.id, email: row.email, sessionHash: tokenHash, sessionExpiresAt: new Date(row.expires_at) };
+  return {
+    id: row.id,
+    email: row.email,
+    sessionHash: tokenHash,
+    sessionExpiresAt: new Date(row.expires_at),
+    secondFactor: row.second_factor,
+  };
 }
 
 export async function revokeSession(trx: Transaction<DB>, tokenHash: string, now: Date): Promise<void> {

@@ -1,13 +1,12 @@
 // Finds the submission an admin URL names: its UUID or its registry id (VW-YYYY-NNNNNN).
 import type { Kysely, Transaction } from 'kysely';
 import { notFound, type AppError } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import type { DB, Submission } from '../db/types';
 import { findWork } from '../works/works-repository';
 
-export const SUBMISSION_NOT_FOUND = 'Submission not found.';
-
 export function submissionNotFound(): AppError {
-  return notFound(SUBMISSION_NOT_FOUND);
+  return notFound(API_ERRORS.adminSubmissionNotFound);
 }
 
 /** The row, locked for the rest of the transaction when `lock` is set; 404 when there is none. */

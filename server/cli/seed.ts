@@ -23,6 +23,7 @@ import { registerSubmissionBatch, type BatchItem, type BatchRegisteredWork } fro
 import { createMemoryRegistryIndex } from '../submissions/registry-index';
 import { storeUpload } from '../submissions/upload-service';
 import { softDeleteSubmissions, type ModerationContext } from '../works/lifecycle';
+import { NO_WORK_EVENTS } from '../works/work-events';
 import { findWorksForUpdate } from '../works/works-repository';
 import {
   chance,
@@ -40,6 +41,7 @@ import {
   type SeedArtist,
 } from './seed-content';
 import { a1111Parameters, generateSeedImage, pickFormat } from './seed-images';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SPREAD_DAYS = 400;
@@ -165,8 +167,14 @@ async function softDelete(deps: AppDeps, works: readonly BatchRegisteredWork[], 
   if (works.length === 0) return;
   const reason = 'Demo data: removed after a (fictional) removal request';
   // No admin account and no request: the audit entries name the seed command.
-  const ctx: ModerationContext = { admin: { id: null, email: 'seed@localhost' }, now: at, meta: { ip: null, user_agent: null } };
-  await deps.db.transaction().execute(async (trx) => {
+  // Demo removals are not news to integrators: the seed fills a new ledger, with no queue running.
+  const ctx: ModerationContext = {
+    admin: { id: null, email: 'seed@localhost' },
+    now: at,
+    meta: { ip: null, user_agent: null },
+    events: NO_WORK_EVENTS,
+  };
+  await ledgerTransaction(deps.db, async (trx) => {
     const rows = await findWorksForUpdate(
       trx,
       works.map((w) => w.id),

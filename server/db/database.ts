@@ -3,19 +3,11 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './types';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import {
-  LEDGER_CHANGED_CHANNEL,
-  LedgerStampSource,
-  ledgerStampSourceOf,
-  readLedgerStamps,
-  useLedgerStampSource,
-} from './ledger-stamps';
-import { prepareOnConnections } from './prepared-statements';
-import { watchLedgerWrites, type LedgerWriteWatch } from './ledger-write-watch';
+import { preparingPool } from './prepared-statements';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,6 +25,36 @@ export interface Database {
     onListening?: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Whether `backendPid` (a NOTIFY's sender, pg_backend_pid()) is one of this pool's own
+   * connections. Always false on the embedded database, whose connections have none.
+   */
+  ownsBackend(backendPid: number): boolean;
+  /**
+   * Hears every statement run through `db` once it ends, with its time (the operator's metrics,
+   * server/metrics/). Returns a function that stops it. Kysely's own query log is the seam: the
+   * driver is not wrapped.
+   */
+  observeQueries(observer: QueryObserver): () => void;
+}
+
+/** One statement's end: its time, and whether the database refused it. Never its text or values. */
+export type QueryObserver = (query: { durationMs: number; failed: boolean }) => void;
+
+/** Kysely's `log` option, handing each statement's time to whoever observes the database. */
+function queryObservers(): { log: (event: LogEvent) => void; observe: Database['observeQueries'] } {
+  const observers = new Set<QueryObserver>();
+  return {
+    log(event) {
+      if (observers.size === 0) return;
+      const query = { durationMs: event.queryDurationMillis, failed: event.level === 'error' };
+      for (const observer of observers) observer(query);
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+  };
 }
 
 export interface DatabaseOptions {
@@ -80,19 +102,39 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     throw err;
   }
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
-  prepareOnConnections(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
-  return withLedgerStamps(writes, {
+  const queries = queryObservers();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queries.log });
+  const subscriptions = new Subscriptions();
+  return registered({
     kind: 'pglite',
     db,
     pool,
-    async listen(channel, onMessage, onListening) {
-      const unsubscribe = await pglite.listen(channel, onMessage);
-      onListening?.(true);
-      return async () => unsubscribe();
-    },
+    observeQueries: queries.observe,
+    ownsBackend: () => false,
+    listen: (channel, onMessage, onListening) =>
+      subscriptions.start(async () => {
+        // While no query of the pool runs (the embedded database's pool has one connection):
+        // PGlite's LISTEN sent beside a query of the pool left that query unanswered for good (the
+        // first request of a process whose cache started listening on that request).
+        const client = await pool.connect();
+        let unsubscribe: () => Promise<void>;
+        try {
+          unsubscribe = await pglite.listen(channel, onMessage);
+        } finally {
+          client.release();
+        }
+        onListening?.(true);
+        return async () => {
+          const quiet = await pool.connect();
+          try {
+            await unsubscribe();
+          } finally {
+            quiet.release();
+          }
+        };
+      }),
     async close() {
+      await subscriptions.stopAll();
       await db.destroy();
       await pglite.close();
       lock?.release();
@@ -103,81 +145,125 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 async function openPostgres(url: string, poolSize: number, onIdleConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleConnectionError);
-  // Before the write watch wraps the connections, so that its stamp reads are prepared too.
-  prepareOnConnections(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const writes = watchLedgerWrites(pool, (readOnWriter) => ledgerStampSourceOf(db)?.wrote(readOnWriter));
+  const backendPids = trackBackendPids(pool);
+  const queries = queryObservers();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: queries.log });
   // Fail fast with the server's own message (wrong password, missing database…).
   await pool.query('SELECT 1');
-  return withLedgerStamps(writes, {
+  const subscriptions = new Subscriptions();
+  return registered({
     kind: 'postgres',
     db,
     pool,
-    async listen(channel, onMessage, onListening) {
-      // LISTEN needs a connection of its own for as long as the subscription lasts. If that
-      // connection drops (server restart, network), reconnect with a growing delay instead of
-      // crashing the process; notifications sent while disconnected are lost, which only
-      // delays a live refresh.
-      let client: pg.Client | null = null;
-      let stopped = false;
-      let retryDelay = 500;
-      const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
-        next.on('notification', (msg) => {
-          if (msg.channel === channel) onMessage(msg.payload ?? '');
-        });
-        next.on('error', () => {
-          if (client !== next || stopped) return;
-          client = null;
-          onListening?.(false);
-          next.end().catch(() => undefined);
-          setTimeout(() => void reconnect(), retryDelay).unref();
-        });
-        await next.connect();
-        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        client = next;
-        retryDelay = 500;
-        onListening?.(true);
-      };
-      const reconnect = async (): Promise<void> => {
-        if (stopped) return;
-        try {
-          await connect();
-        } catch {
-          retryDelay = Math.min(retryDelay * 2, 30_000);
-          setTimeout(() => void reconnect(), retryDelay).unref();
-        }
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => undefined);
-      };
-    },
+    observeQueries: queries.observe,
+    ownsBackend: (backendPid) => backendPids.has(backendPid),
+    listen: (channel, onMessage, onListening) =>
+      subscriptions.start(async () => {
+        // LISTEN needs a connection of its own for as long as the subscription lasts. If that
+        // connection drops (server restart, network), reconnect with a growing delay instead of
+        // crashing the process; notifications sent while disconnected are lost, which only
+        // delays a live refresh.
+        let client: pg.Client | null = null;
+        let stopped = false;
+        let retryDelay = 500;
+        const connect = async (): Promise<void> => {
+          const next = new pg.Client({ connectionString: url });
+          next.on('notification', (msg) => {
+            if (msg.channel === channel) onMessage(msg.payload ?? '');
+          });
+          next.on('error', () => {
+            if (client !== next || stopped) return;
+            client = null;
+            onListening?.(false);
+            next.end().catch(() => undefined);
+            setTimeout(() => void reconnect(), retryDelay).unref();
+          });
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          client = next;
+          retryDelay = 500;
+          onListening?.(true);
+        };
+        const reconnect = async (): Promise<void> => {
+          if (stopped) return;
+          try {
+            await connect();
+          } catch {
+            retryDelay = Math.min(retryDelay * 2, 30_000);
+            setTimeout(() => void reconnect(), retryDelay).unref();
+          }
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          await client?.end().catch(() => undefined);
+        };
+      }),
     async close() {
+      await subscriptions.stopAll();
       await db.destroy();
     },
   });
 }
 
-/**
- * Keeps the ledger's change stamps in this process from the database's notices (ledger-stamps.ts)
- * and stops listening when the database closes.
- */
-function withLedgerStamps(writes: LedgerWriteWatch, database: Database): Database {
-  const source = new LedgerStampSource(() => readLedgerStamps(database.db), {
-    subscribe: (onNotice, onListening) => database.listen(LEDGER_CHANGED_CHANNEL, onNotice, onListening),
-    isOwnNotice: (payload) => writes.ownsBackend(Number(payload)),
-  });
-  useLedgerStampSource(database.db, source);
-  const close = database.close;
-  return {
-    ...database,
-    async close() {
-      await source.close();
-      await close();
-    },
+/** The server processes behind the pool's connections, as they come and go. */
+function trackBackendPids(pool: pg.Pool): Set<number> {
+  const pids = new Set<number>();
+  const pidOf = (client: pg.PoolClient) => {
+    const pid = (client as pg.PoolClient & { processID?: number | null }).processID;
+    return typeof pid === 'number' && pid > 0 ? pid : undefined;
   };
+  pool.on('connect', (client) => {
+    const pid = pidOf(client);
+    if (pid !== undefined) pids.add(pid);
+  });
+  pool.on('remove', (client) => {
+    const pid = pidOf(client);
+    if (pid !== undefined) pids.delete(pid);
+  });
+  return pids;
+}
+
+/** A database's LISTEN subscriptions: all ended when it closes, and none started after. */
+class Subscriptions {
+  private readonly stops = new Set<() => Promise<void>>();
+  private closed = false;
+
+  async start(subscribe: () => Promise<() => Promise<void>>): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('The database is closed');
+    const stop = await subscribe();
+    if (this.closed) {
+      await stop();
+      throw new Error('The database is closed');
+    }
+    let stopping: Promise<void> | undefined;
+    const once = () => {
+      this.stops.delete(once);
+      return (stopping ??= stop());
+    };
+    this.stops.add(once);
+    return once;
+  }
+
+  async stopAll(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.stops].map((stop) => stop()));
+  }
+}
+
+const databases = new WeakMap<Kysely<DB>, Database>();
+
+function registered(database: Database): Database {
+  databases.set(database.db, database);
+  return database;
+}
+
+/**
+ * The Database a Kysely handle was opened with by openDatabase (undefined for any other handle,
+ * such as one with plugins added): what a layer that listens to the database needs beside `db`.
+ */
+export function databaseOf(db: Kysely<DB>): Database | undefined {
+  return databases.get(db);
 }
 
 /** Sends a Postgres NOTIFY; inside a transaction it is delivered only after commit. */

@@ -13,12 +13,57 @@ export interface JobSql {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+export interface PoolJobSql extends JobSql {
+  /** Resolves once no statement the queue sent is still running. */
+  settled(): Promise<void>;
+  /** Statements the queue sent that are still running. */
+  readonly running: number;
+  /**
+   * After the queue stopped: statements pg-boss still sends (it completes or fails a job whose run
+   * outlived the stop, without awaiting the result) are not sent to a pool that may be closed, and
+   * never answered: a rejection would be unhandled, an invented result misread. Such a job was
+   * already failed by the stop, so it runs again later.
+   */
+  close(onLateStatement: () => void): void;
+  /** Before the queue starts (again): statements reach the pool. */
+  open(): void;
+}
+
 /**
  * The pool itself, for the queue's own work. Without values pg uses the simple protocol, so the
  * queue's schema creation (many statements in one text) runs as one.
  */
-export function poolJobSql(pool: pg.Pool): JobSql {
-  return { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) };
+export function poolJobSql(pool: pg.Pool): PoolJobSql {
+  const running = new Set<Promise<unknown>>();
+  let closed: (() => void) | undefined;
+  return {
+    executeSql(text, values) {
+      if (closed) {
+        closed();
+        return new Promise<never>(() => undefined);
+      }
+      const query = pool.query(text, values as unknown[] | undefined);
+      // Tracked without its outcome: the caller handles the failure, this copy only says it ended.
+      const tracked: Promise<unknown> = query.then(
+        () => running.delete(tracked),
+        () => running.delete(tracked),
+      );
+      running.add(tracked);
+      return query;
+    },
+    get running() {
+      return running.size;
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    close(onLateStatement) {
+      closed = onLateStatement;
+    },
+    open() {
+      closed = undefined;
+    },
+  };
 }
 
 /** A Kysely connection or transaction: a job sent through it commits or rolls back with the rest. */

@@ -12,7 +12,7 @@
 // a migration adds a column (PostgreSQL refuses a cached plan whose result changes), so `*` is
 // refused here.
 import crypto from 'node:crypto';
-import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, type Kysely, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type QueryResult } from 'kysely';
 import type pg from 'pg';
 import type { DB } from './types';
 
@@ -125,18 +125,37 @@ export function preparedStatement<V extends object, R>(
   };
 }
 
-type QueryFn = (...args: unknown[]) => unknown;
-
-/** Makes the pool's connections send the prepared statements by name (pg prepares each once per connection). */
-export function prepareOnConnections(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query = client.query as unknown as QueryFn;
-    const named: QueryFn = function (this: unknown, ...args) {
-      const [text, values] = args;
-      const name = typeof text === 'string' && args.length <= 2 ? preparedName(text) : undefined;
-      if (name === undefined) return query.apply(this, args);
-      return query.call(this, { name, text, values: Array.isArray(values) ? values : [] });
-    };
-    client.query = named as unknown as typeof client.query;
-  });
+/**
+ * The pool Kysely talks to: `pool`'s own connections, whose statements are sent as they are,
+ * except the prepared ones, which are sent by name with their text (pg prepares each once per
+ * connection and later sends only the name and values). An adapter in front of the pool, not a
+ * change to its connections: the pool's other users (the migrations, the job queue) and anything
+ * that instruments `pg` see the connections as `pg` made them.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const adapters = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const adapterOf = (client: pg.PoolClient): PostgresPoolClient => {
+    let adapter = adapters.get(client);
+    if (!adapter) {
+      adapter = {
+        query: ((statement: string | PostgresCursor<unknown>, values?: readonly unknown[]) => {
+          // A cursor (a streamed read) goes as it is.
+          if (typeof statement !== 'string') return client.query(statement as unknown as pg.Submittable);
+          const name = preparedName(statement);
+          const parameters = values ? [...values] : [];
+          return name === undefined
+            ? client.query(statement, parameters)
+            : client.query({ name, text: statement, values: parameters });
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+      // One adapter per connection, as Kysely keeps its state per client object.
+      adapters.set(client, adapter);
+    }
+    return adapter;
+  };
+  return {
+    connect: async () => adapterOf(await pool.connect()),
+    end: () => pool.end(),
+  };
 }

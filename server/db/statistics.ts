@@ -10,7 +10,10 @@ export async function refreshStatistics(database: Database): Promise<void> {
   await database.pool.query('ANALYZE');
 }
 
-/** Refreshes now and then hourly; returns a function that stops the timer. */
+/**
+ * Refreshes now and then hourly; returns a function that stops the timer. A timer, not a job of
+ * the queue (decision 0065): only the embedded database needs it, and it has one process.
+ */
 export function keepStatisticsFresh(database: Database, onError: (err: unknown) => void): () => void {
   if (database.kind !== 'pglite') return () => undefined;
   const timer = setInterval(() => refreshStatistics(database).catch(onError), REFRESH_INTERVAL_MS);

@@ -187,6 +187,37 @@ export interface AdminSessionsTable {
   revoked_at: NullableTimestamp;
   ip_address: string | null;
   user_agent: string | null;
+  /** Migration 031 (decision 0068): null for a half session (password only). */
+  second_factor: ColumnType<SecondFactorUsed | null, SecondFactorUsed | null | undefined, SecondFactorUsed | null>;
+  challenge: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Admin second factor (migration 031, decision 0068). */
+export type SecondFactorUsed = 'passkey' | 'totp' | 'recovery_code';
+
+export interface AdminFactorsTable {
+  id: Generated<string>;
+  admin_id: string;
+  kind: 'passkey' | 'totp';
+  label: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  totp_secret: string | null;
+  /** bigint arrives from pg as a string. */
+  totp_last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  credential_id: string | null;
+  public_key: string | null;
+  sign_count: ColumnType<string | null, number | null | undefined, number | null>;
+  transports: string[] | null;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'SOFT_DELETE' | 'RESTORE' | 'PURGE' | 'LOGIN' | 'LOGOUT' | 'LOGIN_FAILED';
@@ -304,6 +335,8 @@ export interface DB {
   removal_requests: RemovalRequestsTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  admin_factors: AdminFactorsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
   audit_log: AuditLogTable;
   tlog_leaves: TlogLeavesTable;
   tlog_checkpoints: TlogCheckpointsTable;
@@ -320,7 +353,70 @@ export interface DB {
   watch_alerts: WatchAlertsTable;
   c2pa_manifest_stores: C2paManifestStoresTable;
   link_proofs: LinkProofsTable;
+  artist_claims: ArtistClaimsTable;
+  domain_proofs: DomainProofsTable;
+  rescore_runs: RescoreRunsTable;
   mail_deliveries: MailDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  claim_disputes: ClaimDisputesTable;
+  co_author_invitations: CoAuthorInvitationsTable;
+  co_author_invitation_mails: CoAuthorInvitationMailsTable;
+}
+
+/** Migration 029: each co-author invitation e-mail, for the per-address hourly cap. */
+export interface CoAuthorInvitationMailsTable {
+  submission_id: string;
+  email: string;
+  sent_at: Timestamp;
+}
+
+/** Migration 029: a credited co-author asked by e-mail to confirm (decision 0064). The address is private. */
+export interface CoAuthorInvitationsTable {
+  id: Generated<string>;
+  submission_id: string;
+  name: string;
+  email: string;
+  /** SHA-256 of the e-mailed token; null once the link was used. */
+  token_hash: string | null;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  state: Generated<'pending' | 'confirmed' | 'declined'>;
+  answered_at: NullableTimestamp;
+}
+
+/** Migration 032: webhook endpoints admins registered (decision 0069). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  url: string;
+  description: Generated<string>;
+  /** WebhookEvents of core/webhooks.ts. */
+  events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: NullableTimestamp;
+  secret_rotated_at: Timestamp;
+  enabled: Generated<boolean>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** Migration 032: one event's delivery to one endpoint, in the endpoint's order (seq). */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  endpoint_id: string;
+  message_id: string;
+  event: string;
+  submission_id: string | null;
+  payload: string;
+  state: Generated<'pending' | 'waiting' | 'retrying' | 'delivered' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
 }
 
 /** Migration 025: messages the SMTP server accepted, by idempotency key (decision 0058). */
@@ -340,6 +436,43 @@ export interface LinkProofsTable {
   /** A LinkProofReason of core/link-proof-texts.ts. */
   reason: string | null;
   checked_at: Timestamp;
+  /** Migration 026: since when the link has been proven without a break; null while not proven. */
+  proven_at: NullableTimestamp;
+}
+
+/** Migration 026: who claimed an artist name (decision 0061); the address is never public. */
+export interface ArtistClaimsTable {
+  artist_key: string;
+  artist_name: string;
+  claimant_email: string;
+  claimed_at: Timestamp;
+  claimed_by: string | null;
+}
+
+/** Migration 027: a domain an identity proves it owns (decision 0062); the address is never public. */
+export interface DomainProofsTable {
+  id: Generated<string>;
+  artist_key: string;
+  owner_email: string;
+  domain: string;
+  token: string;
+  submission_id: string | null;
+  state: Generated<'pending' | 'proven' | 'not_proven'>;
+  method: 'dns_txt' | 'well_known' | null;
+  /** A DomainProofReason of core/api/domain-proofs.ts. */
+  reason: string | null;
+  created_at: Timestamp;
+  checked_at: NullableTimestamp;
+  proven_at: NullableTimestamp;
+}
+
+/** Migration 026: progress of re-scoring every work under a rubric version. */
+export interface RescoreRunsTable {
+  rubric_version: string;
+  last_seq: ColumnType<string, number | string | undefined, number | string>;
+  changed: ColumnType<string, number | string | undefined, number | string>;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 /** Migration 015: the C2PA manifest store a work's original carried (application/c2pa bytes). */
@@ -380,3 +513,23 @@ export type Submission = Selectable<SubmissionsTable>;
 export type NewSubmission = Insertable<SubmissionsTable>;
 export type SubmissionUpdate = Updateable<SubmissionsTable>;
 export type PublicSubmission = PublicSubmissionsView;
+
+/** Migration 028: disputes of a claimed artist name (decision 0063); both addresses are private. */
+export interface ClaimDisputesTable {
+  id: Generated<string>;
+  artist_key: string;
+  artist_name: string;
+  claimant_email: string;
+  disputer_email: string;
+  proof_links: Json<string[]>;
+  explanation: string;
+  request_ip: string | null;
+  status: ColumnType<'unconfirmed' | 'pending' | 'upheld' | 'rejected', 'unconfirmed' | 'pending' | 'upheld' | 'rejected' | undefined>;
+  outcome: 'released' | 'transferred' | null;
+  confirm_hash: string;
+  confirmed_at: NullableTimestamp;
+  admin_notes: string | null;
+  processed_by: string | null;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+}

@@ -9,7 +9,7 @@ import { type HostKey } from './allow-hosts';
 import { findBlockedAddressError } from './blocked-address-error';
 import { KeyedSlots, Slots } from './concurrency';
 import { createGuardedConnector } from './guarded-connector';
-import type { FetchOutcome } from './outcome';
+import type { FetchFailed, FetchOutcome } from './outcome';
 import { decodeBody, discard, readLimited } from './read-limited';
 import { systemResolve, type Resolve } from './resolve';
 import { checkTarget } from './target-check';
@@ -25,14 +25,33 @@ export interface FetcherOptions {
   maxRedirects?: number;
   perHostConcurrency?: number;
   globalConcurrency?: number;
+  /** Names the caller's purpose; the link checker's by default. */
+  userAgent?: string;
 }
 
+/** The answer to a POST: only its status matters (the body is dropped unread). */
+export type PostOutcome = { kind: 'ok'; url: string; status: number } | FetchFailed;
+
+export type AddressCheck = { ok: true; url: string } | { ok: false; failure: FetchFailed };
+
+/** What a fetch takes: a web page (link proofs), or a plain text file (a domain's proof file, decision 0062). */
+export type PageKind = 'html' | 'text';
+
 export interface Fetcher {
-  fetchPage(url: string): Promise<FetchOutcome>;
+  fetchPage(url: string, kind?: PageKind): Promise<FetchOutcome>;
+  /**
+   * POSTs `body` once, under the same address checks and deadline as fetchPage. Redirects are not
+   * followed: a 3xx is an `http_error` (a receiver that moved must be registered again, so a
+   * signed body never lands where an admin did not point it).
+   */
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome>;
+  /** The checks made before any connection (scheme, credentials, public addresses), alone. */
+  checkAddress(url: string): Promise<AddressCheck>;
   close(): Promise<void>;
 }
 
-const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+const MEDIA_TYPES: Record<PageKind, readonly string[]> = { html: ['text/html', 'application/xhtml+xml'], text: ['text/plain'] };
+const ACCEPT: Record<PageKind, string> = { html: 'text/html, application/xhtml+xml;q=0.9', text: 'text/plain' };
 const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function userAgent(siteUrl: string): string {
@@ -85,28 +104,27 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     pipelining: 0,
   });
   const headers = {
-    'user-agent': userAgent(options.siteUrl),
-    accept: 'text/html, application/xhtml+xml;q=0.9',
+    'user-agent': options.userAgent ?? userAgent(options.siteUrl),
     // The byte budget counts what we read; a compressed body could hide a page far larger.
     'accept-encoding': 'identity',
   };
 
-  async function hop(url: URL, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  async function hop(url: URL, kind: PageKind, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const release = await acquireBefore(perHost.acquire(url.hostname.toLowerCase()), signal);
     try {
-      return await request(url, { dispatcher: agent, method: 'GET', headers, signal });
+      return await request(url, { dispatcher: agent, method: 'GET', headers: { ...headers, accept: ACCEPT[kind] }, signal });
     } finally {
       release();
     }
   }
 
   /** `at.url` is the address being fetched, so a failure names the hop that failed. */
-  async function follow(at: { url: string }, signal: AbortSignal): Promise<FetchOutcome> {
+  async function follow(at: { url: string }, kind: PageKind, signal: AbortSignal): Promise<FetchOutcome> {
     for (let redirects = 0; ; redirects++) {
       const checked = await abortable(checkTarget(at.url, resolve, allowHosts), signal);
       if (!checked.ok) return checked.failure;
       const url = checked.url;
-      const response = await hop(url, signal);
+      const response = await hop(url, kind, signal);
       const location = response.headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
         discard(response.body);
@@ -121,7 +139,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       const contentType = String(response.headers['content-type'] ?? '');
       const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
       const mediaType = contentType.split(';')[0].trim().toLowerCase();
-      if (!HTML_TYPES.includes(mediaType) || encoding !== 'identity') {
+      if (!MEDIA_TYPES[kind].includes(mediaType) || encoding !== 'identity') {
         discard(response.body);
         return { kind: 'not_html', url: url.href, contentType };
       }
@@ -131,13 +149,42 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
   }
 
-  async function fetchPage(url: string): Promise<FetchOutcome> {
+  async function postOnce(
+    at: { url: string },
+    body: string,
+    extra: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<PostOutcome> {
+    const checked = await abortable(checkTarget(at.url, resolve, allowHosts), signal);
+    if (!checked.ok) return checked.failure;
+    const url = checked.url;
+    const release = await acquireBefore(perHost.acquire(url.hostname.toLowerCase()), signal);
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        dispatcher: agent,
+        method: 'POST',
+        headers: { 'user-agent': headers['user-agent'], 'accept-encoding': 'identity', ...extra },
+        body,
+        signal,
+      });
+    } finally {
+      release();
+    }
+    discard(response.body);
+    if (response.statusCode < 200 || response.statusCode >= 300)
+      return { kind: 'http_error', url: url.href, status: response.statusCode };
+    return { kind: 'ok', url: url.href, status: response.statusCode };
+  }
+
+  /** Runs one fetch under the process's slots and the deadline, and names how it failed. */
+  async function guarded<T>(url: string, work: (at: { url: string }, signal: AbortSignal) => Promise<T>): Promise<T | FetchFailed> {
     const release = await global.acquire();
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error('link fetch deadline')), timeoutMs);
     const at = { url };
     try {
-      return await follow(at, deadline.signal);
+      return await work(at, deadline.signal);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'UNKNOWN';
       if (deadline.signal.aborted || UNDICI_TIMEOUTS.has(code)) return { kind: 'too_slow', url: at.url };
@@ -152,5 +199,13 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
   }
 
-  return { fetchPage, close: () => agent.close() };
+  return {
+    fetchPage: (url, kind = 'html') => guarded(url, (at, signal) => follow(at, kind, signal)),
+    post: (url, body, extra) => guarded(url, (at, signal) => postOnce(at, body, extra, signal)),
+    async checkAddress(url) {
+      const checked = await checkTarget(url, resolve, allowHosts);
+      return checked.ok ? { ok: true, url: checked.url.href } : checked;
+    },
+    close: () => agent.close(),
+  };
 }

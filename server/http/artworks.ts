@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import { trainingConsentHeaders } from '../../core/training-consent';
 import type { DB } from '../db/types';
 import { isValidObjectKey, type ObjectStore } from '../storage/object-store';
@@ -14,7 +15,7 @@ import { artworkSchema } from './schemas';
 export function installArtworkServing(app: FastifyInstance, db: Kysely<DB>, store: ObjectStore, siteUrl: string): void {
   app.withTypeProvider<ZodTypeProvider>().get('/artworks/*', { schema: artworkSchema }, async (request, reply) => {
     const key = request.params['*'];
-    const imageNotFound = () => notFound('Image not found.');
+    const imageNotFound = () => notFound(API_ERRORS.imageNotFound);
     if (!isValidObjectKey(key)) throw imageNotFound();
     const image = await findServableImage(db, key);
     if (!image) throw imageNotFound();

@@ -27,6 +27,8 @@ function watch(request: IncomingMessage, response: ServerResponse, settings: Bod
   const { socket } = request;
   const needed = (settings.minBytesPerSecond * settings.windowMs) / 1000;
   let seen = socket.bytesRead;
+  // A timer per request body, not a scheduler: it watches this socket of this process, so it is
+  // not work for the shared job queue (decision 0065).
   const timer = setInterval(() => {
     if (request.complete || socket.destroyed) return stop();
     const arrived = socket.bytesRead - seen;

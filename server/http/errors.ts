@@ -5,7 +5,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, appError, type AppErrorDetails } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import type { ApiErrorBody, ErrorCode } from '../../core/error-codes';
+import { MESSAGES } from '../../core/messages';
 import { httpErrorForDatabaseError } from './database-errors';
 
 export type { ApiErrorBody as ErrorBody } from '../../core/error-codes';
@@ -37,21 +39,24 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
 }
 
-/** Fastify's own client errors, translated into plain sentences. */
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request is too large.' },
-  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'Images can be at most 10 MB.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'This content type is not accepted here.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: 'The request body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The request has an invalid length.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'Please send the file as multipart/form-data.' },
-  FST_FILES_LIMIT: { code: 'bad_request', message: 'Please send one file at a time.' },
-  FST_PARTS_LIMIT: { code: 'bad_request', message: 'The form has too many parts.' },
-  FST_PROTO_VIOLATION: { code: 'bad_request', message: 'The request is malformed.' },
-  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not valid (a broken %-escape).' },
-  FST_ERR_MAX_PARAM_LENGTH: { code: 'address_too_long', message: 'The address is too long.' },
-  FST_ERR_VALIDATION: { code: 'validation_failed', message: 'The request is not valid.' },
+/**
+ * Fastify's own client errors, translated into plain sentences; without a message the answer
+ * says its code's default (core/error-codes.ts).
+ */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: MESSAGES.imageTooLarge.description },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: API_ERRORS.bodyEmpty },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: API_ERRORS.bodyNotJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: API_ERRORS.contentLengthInvalid },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: API_ERRORS.multipartRequired },
+  FST_FILES_LIMIT: { code: 'bad_request', message: API_ERRORS.oneFileAtATime },
+  FST_PARTS_LIMIT: { code: 'bad_request', message: API_ERRORS.tooManyParts },
+  FST_PROTO_VIOLATION: { code: 'bad_request', message: API_ERRORS.requestMalformed },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: API_ERRORS.brokenEscape },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'address_too_long' },
+  FST_ERR_VALIDATION: { code: 'validation_failed' },
 };
 
 function defaultValidationError(issues: ValidationIssue[]): AppError {
@@ -60,7 +65,7 @@ function defaultValidationError(issues: ValidationIssue[]): AppError {
     const key = issue.path.map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
-  return appError('validation_failed', issues[0]?.message ?? 'The request is not valid.', { fields });
+  return appError('validation_failed', issues[0]?.message, { fields });
 }
 
 // fastify-type-provider-zod keeps each zod issue's message but leaves its path out of `params`:
@@ -85,7 +90,7 @@ function toAppError(thrown: FastifyError, request: FastifyRequest): AppError | u
   if (known) return appError(known.code, known.message);
   if (thrown.statusCode === 429) return appError('rate_limited', thrown.message || undefined);
   if (thrown.statusCode && thrown.statusCode >= 400 && thrown.statusCode < 500) {
-    return appError('bad_request', 'The request could not be processed.');
+    return appError('bad_request', API_ERRORS.requestNotProcessed);
   }
   return undefined;
 }
@@ -104,6 +109,6 @@ export function installErrorHandling(app: FastifyInstance): void {
  * parameter): the same error shape as everything else instead of Fastify's own.
  */
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { code: 'bad_request', message: 'The request is malformed.' };
+  const known = FASTIFY_CLIENT_ERRORS[err.code] ?? { code: 'bad_request', message: API_ERRORS.requestMalformed };
   return sendError(reply, appError(known.code, known.message));
 }

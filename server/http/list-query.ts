@@ -2,6 +2,7 @@
 // one feature, because the admin dashboard and the removal-request list both use it.
 import { z } from 'zod';
 import { appError, type AppError } from '../../core/app-error';
+import { API_ERRORS, parameterNotValidText } from '../../core/api-error-texts';
 import type { ValidationIssue } from './errors';
 
 export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1);
@@ -21,5 +22,5 @@ export const emptyAsUndefined = <T extends z.ZodType>(schema: T) => schema.optio
  */
 export function invalidListParameter(issues: ValidationIssue[]): AppError {
   const name = String(issues[0]?.path[0] ?? 'query');
-  return appError('invalid_parameter', `The parameter '${name}' is not valid.`, { fields: { [name]: 'Not valid.' } });
+  return appError('invalid_parameter', parameterNotValidText(name), { fields: { [name]: API_ERRORS.fieldNotValid } });
 }

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without an admin session (login, register). */
     adminPublic?: boolean;
+    /** Reachable with a half session (password only): the second-factor steps (decision 0068). */
+    adminHalfSession?: boolean;
   }
 }
 
@@ -27,14 +29,21 @@ const TAGS = [
   { name: 'Proof', description: 'Proof pages, badges, reports and bundles of a work.' },
   { name: 'Transparency log', description: 'The append-only log: checkpoints, proofs, entries and C2SP tiles.' },
   { name: 'Removal', description: 'Rights holders ask for a work to be removed.' },
+  { name: 'Claim disputes', description: 'A person disputes who claimed an artist name; admins decide (decision 0063).' },
   { name: 'Manage', description: 'Artists change their own works through a single-use link sent to their address.' },
   { name: 'Admin', description: 'Moderation with a full audit trail; needs an admin session.' },
   { name: 'Site', description: 'Health, site facts, pages, feeds and crawler files.' },
   { name: 'Consent', description: "The artists' AI-training choices for crawlers and dataset builders: TDMRep and the opt-out set." },
+  { name: 'Operations', description: "The operator's metrics, for Prometheus; needs the metrics token." },
 ];
 
-/** Admin routes need the session cookie; every other operation says explicitly that it needs nothing. */
+/** The operator's metrics route (server/metrics/), which needs METRICS_TOKEN as a bearer token. */
+const METRICS_URL = '/metrics';
+const METRICS_SECURITY_SCHEME = 'metricsToken';
+
+/** Admin routes need the session cookie, metrics the bearer token; every other operation says explicitly that it needs nothing. */
 function securityOf(url: string, adminPublic: boolean | undefined): Record<string, string[]>[] {
+  if (url === METRICS_URL) return [{ [METRICS_SECURITY_SCHEME]: [] }];
   return url.startsWith('/api/admin/') && !adminPublic ? [{ [ADMIN_SECURITY_SCHEME]: [] }] : [];
 }
 
@@ -59,6 +68,11 @@ export async function installOpenApi(app: FastifyInstance, siteUrl: string): Pro
             in: 'cookie',
             name: ADMIN_SESSION_COOKIE,
             description: 'Set by POST /api/admin/login.',
+          },
+          [METRICS_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The server's METRICS_TOKEN, sent as Authorization: Bearer <token>.",
           },
         },
       },

@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
+import { MESSAGES } from '../../core/messages';
 import { isKnownPagePath } from '../../core/routes';
 import { hasForbiddenCharacters } from '../../core/text-safety';
 import { SITE_NAME } from '../../core/site';
@@ -27,7 +29,7 @@ export interface PageHead {
 /** `rawPathname` is the path as sent, still percent-encoded (see core/routes.ts pageParam). */
 export type PageHeadProvider = (rawPathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
-const NOT_FOUND_BODY = '<main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main>';
+const NOT_FOUND_BODY = `<main><h1>${MESSAGES.notFound.description}</h1><p><a href="/">Return to Home</a></p></main>`;
 
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${SITE_NAME}</title></head><body><div id="root"></div></body></html>`;
 
@@ -86,7 +88,7 @@ export async function installPages(app: FastifyInstance, webDist: string, provid
     const rawPathname = request.url.split('?')[0];
     const pathname = decodeURIComponentSafe(rawPathname);
     if (pathname.startsWith('/api/') && !isKnownPagePath(rawPathname)) {
-      throw notFound('No such API endpoint.');
+      throw notFound(API_ERRORS.noSuchApiEndpoint);
     }
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');

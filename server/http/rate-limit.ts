@@ -10,6 +10,7 @@ import type { DB } from '../db/types';
 import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
 import { appError } from '../../core/app-error';
+import { rateLimitedText } from '../../core/api-error-texts';
 import type { MessagePair } from '../../core/messages';
 import { deleteExpiredRateLimitCounters, incrementRateLimitCounter } from './rate-limit-repository';
 
@@ -127,7 +128,7 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
     enableDraftSpec: true,
     store: databaseStore(db),
     // Thrown by the plugin; the one error mapper (errors.ts) answers it like every other error.
-    errorResponseBuilder: (_req, context) => appError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_req, context) => appError('rate_limited', rateLimitedText(context.after)),
   });
 }
 

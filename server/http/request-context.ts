@@ -6,6 +6,8 @@ export interface SignedInAdmin extends AdminProfile {
   /** SHA-256 of the session token, the admin_sessions key. */
   sessionHash: string;
   sessionExpiresAt: Date;
+  /** What confirmed the session; null for a half session (password only, decision 0068). */
+  secondFactor: 'passkey' | 'totp' | 'recovery_code' | null;
 }
 
 declare module 'fastify' {

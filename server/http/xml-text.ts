@@ -29,3 +29,17 @@ export function replaceInvalidXmlChars(text: string): string {
 export function exactXmlText(text: string): string {
   return replaceInvalidXmlChars(text).replace(/&/g, '&amp;').replace(/\r/g, '&#13;');
 }
+
+// Anything escapedXmlText would change: markup, ampersands, CR, the characters XML cannot carry,
+// and any surrogate (a paired one is checked by the full rule). Most texts hold none of them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPING = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/**
+ * The element text that an XML parser reads back as exactly `text` (exactXmlText, with < and >
+ * escaped as xmlbuilder2 escaped them), for the writers that write XML as text. A text with
+ * nothing to escape is returned as it is, without running the replacements.
+ */
+export function escapedXmlText(text: string): string {
+  return NEEDS_ESCAPING.test(text) ? exactXmlText(text).replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
+}

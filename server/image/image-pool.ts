@@ -36,6 +36,27 @@ export interface ClientPlace {
   release(): void;
 }
 
+/** Why the pool refused an image: a full queue, a wait past the time limit, a client's full share, or a pool closing. */
+export type ImageRefusal = 'queue_full' | 'wait_timeout' | 'client_share' | 'closing';
+
+/** How a job that had a worker ended. */
+export type ImageJobOutcome = 'processed' | 'rejected' | 'busy' | 'failed';
+
+/** Hears the pool's events (the operator's metrics, server/metrics/); never the image itself. */
+export interface ImagePoolObserver {
+  waited(seconds: number): void;
+  ran(seconds: number, outcome: ImageJobOutcome): void;
+  refused(reason: ImageRefusal): void;
+}
+
+/** The pool's load now. */
+export interface ImagePoolLoad {
+  running: number;
+  waiting: number;
+  workers: number;
+  queueMax: number;
+}
+
 interface Waiter {
   resolve(): void;
   reject(err: Error): void;
@@ -54,6 +75,9 @@ class ImagePool {
   readonly #onStart = new Map<number, () => void>();
   #nextJobId = 1;
   #closed = false;
+  /** When the last job ended with no other running (performance.now()): how long the pool has been idle. */
+  #idleSince = performance.now();
+  observer: ImagePoolObserver | undefined;
 
   constructor(settings: ImagePoolSettings) {
     this.#settings = settings;
@@ -74,11 +98,36 @@ class ImagePool {
     });
   }
 
+  get load(): ImagePoolLoad {
+    return {
+      running: this.#running,
+      waiting: this.#waiting.length,
+      workers: this.#settings.workers,
+      queueMax: this.#settings.queueMax,
+    };
+  }
+
+  /** Milliseconds since the pool last had an image to process: 0 while one runs or waits. */
+  get idleForMs(): number {
+    return this.#running > 0 ? 0 : performance.now() - this.#idleSince;
+  }
+
   async process(bytes: Buffer): Promise<ProcessedImage> {
+    const queuedAt = performance.now();
     await this.#acquire();
+    const startedAt = performance.now();
+    this.observer?.waited((startedAt - queuedAt) / 1000);
+    let outcome: ImageJobOutcome = 'failed';
     try {
-      return await this.#run(bytes);
+      const image = await this.#run(bytes);
+      outcome = 'processed';
+      return image;
+    } catch (err) {
+      if (err instanceof ImageRejectedError) outcome = 'rejected';
+      else if (err instanceof ImageBusyError) outcome = 'busy';
+      throw err;
     } finally {
+      this.observer?.ran((performance.now() - startedAt) / 1000, outcome);
       this.#release();
     }
   }
@@ -86,7 +135,10 @@ class ImagePool {
   /** One of the client's places, or ImageBusyError('client') when it holds them all. */
   claim(client: string): ClientPlace {
     const held = this.#held.get(client) ?? 0;
-    if (held >= this.#settings.perClient) throw new ImageBusyError('client');
+    if (held >= this.#settings.perClient) {
+      this.observer?.refused('client_share');
+      throw new ImageBusyError('client');
+    }
     this.#held.set(client, held + 1);
     let released = false;
     return {
@@ -101,12 +153,12 @@ class ImagePool {
   }
 
   #acquire(): Promise<void> {
-    if (this.#closed) return Promise.reject(new ImageBusyError());
+    if (this.#closed) return this.#refuse('closing');
     if (this.#running < this.#settings.workers) {
       this.#running += 1;
       return Promise.resolve();
     }
-    if (this.#waiting.length >= this.#settings.queueMax) return Promise.reject(new ImageBusyError());
+    if (this.#waiting.length >= this.#settings.queueMax) return this.#refuse('queue_full');
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
@@ -114,11 +166,17 @@ class ImagePool {
         timer: setTimeout(() => {
           const index = this.#waiting.indexOf(waiter);
           if (index >= 0) this.#waiting.splice(index, 1);
+          this.observer?.refused('wait_timeout');
           reject(new ImageBusyError());
         }, this.#settings.jobTimeoutMs).unref(),
       };
       this.#waiting.push(waiter);
     });
+  }
+
+  #refuse(reason: ImageRefusal): Promise<never> {
+    this.observer?.refused(reason);
+    return Promise.reject(new ImageBusyError());
   }
 
   /** Hands the worker slot straight to the next waiting job, if any. */
@@ -129,6 +187,7 @@ class ImagePool {
       next.resolve();
     } else {
       this.#running -= 1;
+      if (this.#running === 0) this.#idleSince = performance.now();
     }
   }
 
@@ -183,11 +242,13 @@ class ImagePool {
 
 // One pool per settings object (one per app): created at its first job, closed with the app.
 const pools = new WeakMap<ImagePoolSettings, ImagePool>();
+const observers = new WeakMap<ImagePoolSettings, ImagePoolObserver>();
 
 function poolFor(settings: ImagePoolSettings): ImagePool {
   let pool = pools.get(settings);
   if (!pool) {
     pool = new ImagePool(settings);
+    pool.observer = observers.get(settings);
     pools.set(settings, pool);
   }
   return pool;
@@ -205,6 +266,25 @@ export function processImageOffThread(bytes: Buffer, settings: ImagePoolSettings
  */
 export function claimImagePlace(settings: ImagePoolSettings, client: string): ClientPlace {
   return poolFor(settings).claim(client);
+}
+
+/**
+ * Lets `observer` hear the events of the pool these settings describe (one per app), from now on
+ * and for a pool made later; `load` reads its queue. The pool is not started by either.
+ */
+export function observeImagePool(settings: ImagePoolSettings, observer: ImagePoolObserver): () => ImagePoolLoad {
+  observers.set(settings, observer);
+  const existing = pools.get(settings);
+  if (existing) existing.observer = observer;
+  return () => pools.get(settings)?.load ?? { running: 0, waiting: 0, workers: settings.workers, queueMax: settings.queueMax };
+}
+
+/**
+ * Milliseconds since the pool these settings describe last had an image to process (0 while one
+ * runs or waits; Infinity when it never had one): background work waits for registrations by it.
+ */
+export function imageWorkIdleForMs(settings: ImagePoolSettings): number {
+  return pools.get(settings)?.idleForMs ?? Number.POSITIVE_INFINITY;
 }
 
 /** Stops the pool's workers; jobs still waiting are refused as busy. */

@@ -12,6 +12,18 @@ export {
   type RegionHash,
   type RegionKind,
 } from './region-hashes';
-export { claimImagePlace, closeImagePool, processImageOffThread, type ClientPlace, type ImagePoolSettings } from './image-pool';
+export {
+  claimImagePlace,
+  closeImagePool,
+  imageWorkIdleForMs,
+  observeImagePool,
+  processImageOffThread,
+  type ClientPlace,
+  type ImageJobOutcome,
+  type ImagePoolLoad,
+  type ImagePoolObserver,
+  type ImagePoolSettings,
+  type ImageRefusal,
+} from './image-pool';
 export { ImageBusyError } from './busy-error';
 export type { AiParameters, AiSource, C2paSummary, EmbeddedMetadata, ProcessedImage } from './types';

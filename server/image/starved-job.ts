@@ -1,6 +1,7 @@
 // A job that reaches its time limit is refused as not processable (422) when it ran that long,
-// but as busy (503, try again) when it hardly ran: image threads are idle threads
-// (thread-priority.ts), so a CPU kept busy by other work holds a job back for as long as that
+// but as busy (503, try again) when it hardly ran. The image threads keep a share of the CPU
+// against this process's HTTP thread (a niceness, thread-priority.ts), but a machine crowded by
+// other programs, or a container's spent CPU quota, can still hold a job back for as long as that
 // lasts, and the image is not to blame.
 import { readThreadStat } from '../thread-priority';
 

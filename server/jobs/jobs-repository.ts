@@ -41,6 +41,11 @@ export async function failedJobs(db: Kysely<DB>, limit: number): Promise<FailedJ
   return rows;
 }
 
+/** The newest run of re-scoring every work under a rubric (migration 026), for the operator. */
+export async function newestRescoreRun(db: Kysely<DB>) {
+  return db.selectFrom('rescore_runs').selectAll().orderBy('started_at', 'desc').limit(1).executeTakeFirst();
+}
+
 /** The kind of a job, to put it back in its queue; undefined for an unknown id. */
 export async function jobKind(db: Kysely<DB>, id: string): Promise<string | undefined> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM ${job} WHERE id = ${id}::uuid`.execute(db);

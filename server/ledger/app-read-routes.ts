@@ -7,19 +7,25 @@ import { PAGE_SIZES } from '../../core/constants';
 import { ledgerToolOptions } from '../../core/tools';
 import type { AppDeps } from '../deps';
 import { ledgerGainsWorkAfter, pickFeatured, readFeaturedPool, readLedgerPage } from './ledger-repository';
+import { findNameClaim, provenIdentitiesOf } from '../link-proofs/claims-repository';
 import { readArtistPage } from '../works/works-repository';
 import { readLedgerSummary } from './ledger-summary-repository';
 import { queryParameterRules } from './invalid-parameter';
 import { appLedgerSchema, artistSchema, featuredSchema } from './schemas';
 import { toWorkSummary } from '../works/work-summary';
-import { perLedgerVersion, readLedgerVersion } from '../db/ledger-version';
-import { currentLedgerStamps } from '../db/ledger-stamps';
-import { refreshAheadOnChange } from './refresh-ahead';
+import {
+  CachedAnswers,
+  currentLedgerStamps,
+  perLedgerVersion,
+  readLedgerVersion,
+  refreshAheadOnChange,
+  type KeptAnswer,
+} from '../ledger-cache';
 import type { LedgerQueryParams } from './ledger-query';
-import { CachedAnswers, type KeptAnswer } from './cached-answers';
 import { CompressedForms, sendCompressed } from '../http/compressed-forms';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
 import { strongEtag } from './http-cache';
+import { ARTIST_CONTENT_TYPE, artistAnswers } from './artist-answers';
 
 const ledgerPageSchema = ledgerResponseSchema.pick({
   items: true,
@@ -140,22 +146,41 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     return body;
   });
 
-  app.get('/api/artists/:name', { schema: artistSchema, ...queryParameterRules() }, async (request) => {
+  const artistAnswer = artistAnswers(deps.db, deps.now);
+  app.get('/api/artists/:name', { schema: artistSchema, ...queryParameterRules() }, async (request, reply) => {
     // Fastify has already percent-decoded the path segment.
     const { name } = request.params;
     const { page: pageNumber } = request.query;
-    const page = await readArtistPage(deps.db, name, pageNumber);
+    const answer = await artistAnswer(name, pageNumber, () => buildArtistAnswer(name, pageNumber));
+    return sendCompressed(request, reply.type(ARTIST_CONTENT_TYPE), answer.compressed);
+  });
+
+  const buildArtistAnswer = async (name: string, pageNumber: number): Promise<ArtistResponse> => {
+    // Decision 0061: a claimed name lists its claimant's works as the artist's, the rest apart;
+    // links shown as the artist's are only the proven ones, never a newest work's typed links.
+    const claim = await findNameClaim(deps.db, name);
+    const owner = claim && { claimantEmail: claim.claimantEmail, claimant: true };
+    const [page, others, identities] = await Promise.all([
+      readArtistPage(deps.db, name, pageNumber, owner),
+      claim ? readArtistPage(deps.db, name, 1, { claimantEmail: claim.claimantEmail, claimant: false }) : undefined,
+      claim ? provenIdentitiesOf(deps.db, name) : [],
+    ]);
     const body: ArtistResponse = {
       artist_name: name,
-      author_full_name: page.newest?.author_full_name ?? null,
-      portfolio_link: page.newest?.portfolio_link ?? null,
-      external_link: page.newest?.external_link ?? null,
+      author_full_name: claim ? (page.newest?.author_full_name ?? null) : null,
+      portfolio_link: claim ? (page.newest?.portfolio_link ?? null) : null,
+      external_link: claim ? (page.newest?.external_link ?? null) : null,
       total: page.total,
       verified_total: page.verified,
       page: pageNumber,
       page_size: PAGE_SIZES.artist,
       items: page.rows.map(toWorkSummary),
+      claimed: claim !== undefined,
+      claimed_at: claim ? claim.claimedAt.toISOString() : null,
+      proven_identities: identities.map((i) => ({ url: i.url, proven_at: i.provenAt.toISOString() })),
+      others_total: others?.total ?? 0,
+      others: others?.rows.map(toWorkSummary) ?? [],
     };
     return body;
-  });
+  };
 }

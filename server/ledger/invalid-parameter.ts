@@ -5,16 +5,19 @@
 // which clients and the tests rely on word for word.
 import type { FastifyRequest } from 'fastify';
 import { invalidParameter, type AppError } from '../../core/app-error';
+import { API_ERRORS, invalidParameterText } from '../../core/api-error-texts';
 import type { ValidationIssue } from '../http/errors';
 
 export function invalidParameterMessage(parameter: string, reason: string): string {
-  return `Invalid parameter '${parameter}': ${reason}`;
+  return invalidParameterText(parameter, reason);
 }
 
 /** The route's config.validationError: the first failed check, naming its parameter. */
 export function invalidParameterError(issues: ValidationIssue[]): AppError {
   const issue = issues[0];
-  return invalidParameter(invalidParameterMessage(String(issue?.path[0] ?? 'query'), issue?.message ?? 'is not valid'));
+  return invalidParameter(
+    invalidParameterMessage(String(issue?.path[0] ?? 'query'), issue?.message ?? API_ERRORS.parameterIsNotValid),
+  );
 }
 
 export type CleanedQuery = { ok: true; value: Record<string, unknown> } | { ok: false; parameter: string; message: string };
@@ -31,7 +34,8 @@ export interface QueryCleaning {
 export function cleanQuery(query: unknown, cleaning: QueryCleaning = {}): CleanedQuery {
   const cleaned: Record<string, unknown> = {};
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value)) return { ok: false, parameter: name, message: invalidParameterMessage(name, 'must be given only once') };
+    if (Array.isArray(value))
+      return { ok: false, parameter: name, message: invalidParameterMessage(name, API_ERRORS.parameterGivenTwice) };
     if (value === '' || value === undefined) continue;
     if (!cleaning.trimExcept) {
       cleaned[name] = value;

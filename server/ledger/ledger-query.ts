@@ -3,32 +3,14 @@
 // cleaned by queryParameterRules (invalid-parameter.ts), each message completing
 // "Invalid parameter '<name>': ".
 import { z } from 'zod';
-import { DATE_FILTER_DAYS, MAX_OFFSET_ROWS, PAGE_SIZES } from '../../core/constants';
+import { LEDGER_PARAMETER_REASONS as MUST } from '../../core/api-error-texts';
+import { DATE_FILTER_DAYS, LEDGER_QUERY_LIMITS, PAGE_SIZES } from '../../core/constants';
 import { LEDGER_SORTS } from '../../core/tools';
 import { decodeLedgerCursor, filterFingerprint } from './ledger-cursor';
 
 const DATE_FILTERS = Object.keys(DATE_FILTER_DAYS) as (keyof typeof DATE_FILTER_DAYS)[];
 
-/** Longest filter value accepted; tool, platform and tag names are far shorter. */
-const MAX_FILTER_LENGTH = 100;
-const MAX_SEARCH_LENGTH = 200;
-/** Pages past the end answer an empty list; this bound only keeps the offset arithmetic sane. */
-const MAX_PAGE = 1_000_000;
-
-// What follows "Invalid parameter '<name>': " in a 400 answer.
-const MUST = {
-  pageTooDeep:
-    `must lie within ${MAX_OFFSET_ROWS.toLocaleString('en-US')} works of the start or, when the total is exact, the end ` +
-    'of the list; go further with next_cursor or prev_cursor',
-  search: `must be text of at most ${MAX_SEARCH_LENGTH} characters`,
-  filter: `must be text of at most ${MAX_FILTER_LENGTH} characters`,
-  date: `must be one of ${DATE_FILTERS.join(', ')}`,
-  sort: `must be one of ${LEDGER_SORTS.join(', ')}`,
-  page: `must be a whole number from 1 to ${MAX_PAGE}`,
-  cursor: 'must be the next_cursor or prev_cursor value of an earlier response',
-  cursorOfAnotherList: 'belongs to another sort, search or filter; start again from the first page',
-  pageWithCursor: 'cannot be combined with cursor',
-} as const;
+const { search: MAX_SEARCH_LENGTH, filter: MAX_FILTER_LENGTH, page: MAX_PAGE } = LEDGER_QUERY_LIMITS;
 
 /** The texts of the 400 answers the ledger's reads give after validation (ledger-repository.ts). */
 export const LEDGER_PARAMETER_RULES = { pageTooDeep: MUST.pageTooDeep } as const;

@@ -30,6 +30,7 @@ import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } fro
 import type { CursorDirection, CursorKey, LedgerCursor } from './ledger-cursor';
 import { createdAtText } from './public-api-repository';
 import { pageWindow, type PageWindow } from './page-window';
+import { SEGMENT_MAX_WORKS, segmentStart } from './page-segments-repository';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from '../works/work-summary';
 
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
@@ -203,12 +204,42 @@ async function readNumberedPage(db: Kysely<DB>, params: LedgerQueryParams, now: 
   const pageSize = PAGE_SIZES.ledger;
   const window = pageWindow(params.page, pageSize, total);
   if (window === 'past the end') return edges([], params.sort, { total, page: params.page, hasPrev: params.page > 1, hasNext: false });
+  // The whole ledger keeps segment counts: a deep page of it costs what a shallow one does.
+  if (
+    window.offset >= SEGMENT_MAX_WORKS &&
+    total.exact &&
+    ledgerConditions(expressionBuilder<DB, 'public_submissions'>(), params, now).length === 0
+  )
+    return readSegmentedPage(db, params, total.value);
   if (window.offset > MAX_OFFSET_ROWS) throw invalidParameter(invalidParameterMessage('page', LEDGER_PARAMETER_RULES.pageTooDeep));
   // Read from the start, one row more tells whether a next page follows; from the end the exact total tells.
   const read = await ledgerPageQuery(db, params, now, window.fromEnd ? window : { ...window, limit: pageSize + 1 }).execute();
   const rows = window.fromEnd ? read.reverse() : read.slice(0, pageSize);
   const hasNext = window.fromEnd ? (params.page - 1) * pageSize + rows.length < total.value : read.length > pageSize;
   return edges(rows, params.sort, { total, page: params.page, hasPrev: params.page > 1, hasNext });
+}
+
+/** A numbered page of the unfiltered ledger, placed by the segment counts (page-segments-repository.ts). */
+async function readSegmentedPage(db: Kysely<DB>, params: LedgerQueryParams, total: number): Promise<LedgerPage> {
+  const pageSize = PAGE_SIZES.ledger;
+  const start = (params.page - 1) * pageSize;
+  // 'oldest' is 'newest' read from the other end: its page is the mirrored window, reversed.
+  const ascending = params.sort === 'oldest';
+  const descendingSort = params.sort === 'oldest' ? 'newest' : params.sort;
+  const limit = ascending ? Math.min(pageSize, total - start) : pageSize;
+  const place = await segmentStart(db, descendingSort, ascending ? total - start - limit : start);
+  let rows: LedgerRow[] = [];
+  if (place) {
+    const conditions = place.after ? [beyondKey(descendingSort, place.after, 'next')] : [];
+    const read = await applySort(selectLedgerRows(db, conditions), descendingSort).offset(place.offset).limit(limit).execute();
+    rows = ascending ? read.reverse() : read;
+  }
+  return edges(rows, params.sort, {
+    total: { value: total, exact: true },
+    page: params.page,
+    hasPrev: true,
+    hasNext: start + rows.length < total,
+  });
 }
 
 async function readFromCursor(

@@ -108,3 +108,8 @@ export async function publicWorkAfter(db: Kysely<DB>, seq: string, conditions: E
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether a public work of `artistName` was registered after `seq` (the artist page's kept answers). */
+export function publicWorkOfArtistAfter(db: Kysely<DB>, seq: string, artistName: string): Promise<boolean> {
+  return publicWorkAfter(db, seq, [sql<SqlBool>`artist_name = ${artistName}`]);
+}

@@ -4,6 +4,7 @@ import { expressionBuilder, sql, type Expression, type Kysely, type SelectQueryB
 import type { DB } from '../db/types';
 import { countPublicWhere, publicWorkAfter, readCounter, type BoundedTotal } from './ledger-summary-repository';
 import { encodeCursor, type LedgerCursor, type PublicApiQuery, type PublicSubmissionRow } from './public-api';
+import { identitiesOfWorks, NO_IDENTITIES } from '../link-proofs/work-identities-repository';
 
 const RECORD_COLUMNS = [
   'id',
@@ -32,13 +33,29 @@ const RECORD_COLUMNS = [
   'sensitive_content',
   'must_give_credit',
   'log_index',
+  'trust_rubric_version',
 ] as const satisfies readonly (keyof PublicSubmissionRow)[];
 
 // created_at as text with all six fractional digits: a cursor built from a JS Date (milliseconds)
 // could skip or repeat rows registered within the same millisecond.
 export const createdAtText = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-type RecordRow = PublicSubmissionRow & { created_at_text: string };
+type RecordRow = Omit<PublicSubmissionRow, 'identities'> & { created_at_text: string };
+
+/**
+ * The rows with their proven identities: one bounded query for the whole page or batch
+ * (decision 0066), so an export never asks once per work.
+ */
+async function withIdentities<R extends Omit<PublicSubmissionRow, 'identities'>>(
+  db: Kysely<DB>,
+  rows: R[],
+): Promise<(R & Pick<PublicSubmissionRow, 'identities'>)[]> {
+  const identities = await identitiesOfWorks(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, identities: identities.get(row.id) ?? NO_IDENTITIES }));
+}
 type PublicQuery<O> = SelectQueryBuilder<DB, 'public_submissions', O>;
 
 export type PublicApiFilters = Pick<
@@ -108,7 +125,7 @@ export async function readPublicApiPage(db: Kysely<DB>, query: PublicApiQuery): 
   const [rows, total] = await Promise.all([publicApiPageQuery(db, query).execute(), filteredTotal(db, query, conditions)]);
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
-  return { rows: page, total, nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
+  return { rows: await withIdentities(db, page), total, nextCursor: hasMore ? cursorAfter(page[page.length - 1]) : null };
 }
 
 /** The query of one page; one row more than asked tells whether another page follows. */
@@ -130,7 +147,7 @@ export async function* allPublicRows(db: Kysely<DB>, batchSize = 1000): AsyncGen
   let cursor: LedgerCursor | undefined;
   for (;;) {
     const batch = await afterCursor(selectRecords(db), cursor).limit(batchSize).execute();
-    yield* batch;
+    yield* await withIdentities(db, batch);
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1];
     cursor = { created_at: last.created_at_text, id: last.id };

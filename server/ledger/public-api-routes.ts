@@ -17,8 +17,7 @@ import {
 } from './public-api';
 import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
 import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
-import { CachedAnswers } from './cached-answers';
-import { refreshAheadOnChange } from './refresh-ahead';
+import { CachedAnswers, refreshAheadOnChange } from '../ledger-cache';
 import { queryParameterRules } from './invalid-parameter';
 import { croissantSchema, dumpSchema, publicLedgerSchema, snapshotByIdSchema, snapshotSchema } from './schemas';
 import { absoluteImageUrl } from './absolute-image-url';

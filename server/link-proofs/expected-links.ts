@@ -12,13 +12,29 @@ export function artistPageUrl(siteUrl: string, artistName: string): string {
   return `${siteBase(siteUrl)}/artist/${encodeURIComponent(artistName)}`;
 }
 
-/** A work is proven by a link to its proof page (either spelling), its registry ID, or its artist's page. */
-export function expectedForWork(siteUrl: string, work: { id: string; registryId: string | null; artistName: string }): ExpectedLinks {
+/**
+ * A work is proven by a link to its proof page (either spelling) or its registry ID; by a link to
+ * its artist's page only when the work is the claimant's (decision 0061): a page that links to a
+ * name's page vouches for whoever proved that name, not for anyone who types the name.
+ */
+export function expectedForWork(
+  siteUrl: string,
+  work: { id: string; registryId: string | null; artistName: string },
+  byClaimant: boolean,
+): ExpectedLinks {
   const refs = work.registryId ? [work.registryId, work.id] : [work.id];
   return {
-    urls: [...refs.map((ref) => `${siteBase(siteUrl)}${proofPath(ref)}`), artistPageUrl(siteUrl, work.artistName)],
+    urls: [
+      ...refs.map((ref) => `${siteBase(siteUrl)}${proofPath(ref)}`),
+      ...(byClaimant ? [artistPageUrl(siteUrl, work.artistName)] : []),
+    ],
     registryIds: work.registryId ? [work.registryId] : [],
   };
+}
+
+/** The address the advice asks a page to link to: the artist page for the claimant, else the work's own proof page. */
+export function backlinkFor(siteUrl: string, work: { registryId: string; artistName: string }, byClaimant: boolean): string {
+  return byClaimant ? artistPageUrl(siteUrl, work.artistName) : `${siteBase(siteUrl)}${proofPath(work.registryId)}`;
 }
 
 /** An artist identity is proven by a link to its artist page. */

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../config';
 import type { DB } from '../db/types';
+import { BACKGROUND_MAX_WAIT_MS } from '../../core/background-work';
 import type { JobLog, JobQueue } from '../jobs/job-queue';
 import type { MailMessage, Mailer } from './mailer';
 import { recordDelivery, wasDelivered } from './mail-deliveries-repository';
@@ -53,7 +54,11 @@ export function defineMailJob(
     name: MAIL_JOB,
     retry: { limit: deps.config.mailRetry.limit, delaySeconds: deps.config.mailRetry.delaySeconds, backoff: true },
     // Longer than nodemailer's own time-outs (mailer.ts), which end a stalled conversation first.
-    expireInSeconds: 120,
+    expireInSeconds: deps.config.mailRetry.timeoutSeconds,
+    // A stalled SMTP conversation holds one worker until its time-out; the other keeps sending.
+    workers: 2,
+    // Sent after the registrations under way, half a minute after queueing at most (decision 0074).
+    yieldsToRegistrations: { maxWaitMs: BACKGROUND_MAX_WAIT_MS.mail },
     async run(data, job) {
       if (await wasDelivered(deps.db, data.key)) {
         log.info({ ...data.context, job: job.id }, 'e-mail already sent; not sent again');

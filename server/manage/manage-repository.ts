@@ -120,3 +120,15 @@ export async function findOwnWorkForUpdate(trx: Transaction<DB>, email: string, 
     .forUpdate()
     .executeTakeFirst();
 }
+
+/** One of the address's live works (not withdrawn), unlocked; undefined when not theirs. */
+export async function findOwnLiveWork(db: Kysely<DB>, email: string, id: string): Promise<Submission | undefined> {
+  return db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('id', '=', id)
+    .where(sql<boolean>`lower(author_email) = ${email}`)
+    .where('deleted_at', 'is', null)
+    .where('purged_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -5,14 +5,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
 import { MANAGE } from '../../core/constants';
-import { MESSAGES } from '../../core/messages';
+import type { ErrorCode } from '../../core/error-codes';
+import { MESSAGES, type MessagePair } from '../../core/messages';
+import { inviteCoAuthors } from '../works/co-author-invitations';
+import { invitableWork } from '../works/co-author-invitations-repository';
 import { validationFailedError } from '../../core/validation';
-import type { AppDeps } from '../deps';
+import type { AppDeps, FeatureOptions } from '../deps';
 import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
 import { createAfterAnswer } from '../http/after-answer';
 import { rateLimitConfig } from '../http/rate-limit';
 import type { MailSender } from '../mail/mail-queue';
+import type { LinkChecks } from '../link-proofs/link-checks';
+import type { DomainChecks } from '../link-proofs/domain-checks';
+import { domainProofRoutes } from './domain-routes';
 import type { PublicWorkBundle, RescoreWork, WorkWatches } from '../works/manage-ports';
 import { streamBundlesZip } from './bundles-zip';
 import { deliverManageLink, endManageSession, openManageLink, sessionEmail } from './link-service';
@@ -21,7 +27,9 @@ import { listManagedWorks } from './managed-works';
 import {
   bundlesZipRouteSchema,
   changeWorkRouteSchema,
+  checkLinksRouteSchema,
   endSessionRouteSchema,
+  inviteCoAuthorRouteSchema,
   listWorksRouteSchema,
   openSessionRouteSchema,
   requestLinkRouteSchema,
@@ -29,8 +37,13 @@ import {
   withdrawWorkRouteSchema,
 } from './schemas';
 import { changeWork, withdrawWork, type ChangeContext } from './work-changes';
+import type { WorkEvents } from '../works/work-events';
 
 export const MANAGE_SESSION_COOKIE = 'manage_session';
+
+function refusal(code: ErrorCode, message: MessagePair, field: string) {
+  return appError(code, message.description, { title: message.title, fields: { [field]: message.description } });
+}
 const COOKIE_PATH = '/api/manage';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -41,6 +54,12 @@ export interface ManageFeatures {
   bundle: PublicWorkBundle;
   /** Alerts about copies, and the artist's own watches (the watch feature's, wired by app.ts). */
   watches: WorkWatches;
+  /** Checks of the work's links (issue 33): after an edit of them, and on "Check again". */
+  linkChecks: LinkChecks;
+  /** Checks of domain proofs (decision 0062): when one starts, and on "Check again". */
+  domainChecks: DomainChecks;
+  /** Webhook events of the artist's changes (the webhooks layer's, wired by app.ts). */
+  events: WorkEvents;
 }
 
 /** The Origin names the site, or the browser says the call is same-origin (it cannot be forged by a page). */
@@ -57,12 +76,12 @@ export function manageCleanupJob(deps: Pick<AppDeps, 'db' | 'now'>): JobKind<obj
   });
 }
 
-export async function manageRoutes(
-  fastify: FastifyInstance,
-  deps: AppDeps,
-  features: ManageFeatures,
-  mailer: MailSender,
-): Promise<void> {
+export interface ManageOptions extends FeatureOptions {
+  features: ManageFeatures;
+  mailer: MailSender;
+}
+
+export async function manageRoutes(fastify: FastifyInstance, { deps, features, mailer }: ManageOptions): Promise<void> {
   const { config } = deps;
   // The manage link's look-up runs after the answer; the server's close waits for it (before the
   // queue it enqueues on stops).
@@ -77,7 +96,7 @@ export async function manageRoutes(
       if (!request.url.startsWith(COOKIE_PATH)) return;
       reply.header('Cache-Control', 'no-store');
       if (!SAFE_METHODS.has(request.method) && !isSameSiteRequest(request, config.siteUrl)) {
-        throw appError('csrf', 'Cross-site request refused.');
+        throw appError('csrf');
       }
     });
 
@@ -107,9 +126,10 @@ export async function manageRoutes(
     const context = async (request: FastifyRequest): Promise<ChangeContext> => ({
       email: await signedIn(request),
       meta: { ip: request.ip, user_agent: request.headers['user-agent'] ?? null },
+      events: features.events,
     });
     const answerWork = async (reply: FastifyReply, email: string, id: string) => {
-      const work = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).find((w) => w.id === id);
+      const work = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches, deps.now())).find((w) => w.id === id);
       if (!work) throw notFound(MESSAGES.manageWorkNotFound.description);
       return reply.send(work);
     };
@@ -125,7 +145,7 @@ export async function manageRoutes(
     app.post('/api/manage/session', { schema: openSessionRouteSchema, config: opens }, async (request, reply) => {
       const session = await openManageLink(deps, request.body.token);
       reply.setCookie(MANAGE_SESSION_COOKIE, session.sessionToken, cookieOptions(MANAGE.sessionMinutes * 60));
-      return reply.send({ works: await listManagedWorks(deps.db, config.siteUrl, session.email, features.watches) });
+      return reply.send({ works: await listManagedWorks(deps.db, config.siteUrl, session.email, features.watches, deps.now()) });
     });
 
     app.delete('/api/manage/session', { schema: endSessionRouteSchema }, async (request, reply) => {
@@ -135,19 +155,22 @@ export async function manageRoutes(
     });
 
     app.get('/api/manage/works', { schema: listWorksRouteSchema, config: changes }, async (request) => {
-      return { works: await listManagedWorks(deps.db, config.siteUrl, await signedIn(request), features.watches) };
+      return { works: await listManagedWorks(deps.db, config.siteUrl, await signedIn(request), features.watches, deps.now()) };
     });
 
     app.patch('/api/manage/works/:id', { schema: changeWorkRouteSchema, config: changes }, async (request, reply) => {
       const ctx = await context(request);
-      await changeWork(deps, features.rescore, request.params.id, request.body, ctx);
+      await changeWork(deps, features, request.params.id, request.body, ctx);
+      features.linkChecks.wake();
       return answerWork(reply, ctx.email, request.params.id);
     });
 
     const bundles = { rateLimit: rateLimitConfig('manage-bundles', MANAGE.bundleZipsPerHour, 'hour', disabled) };
     app.get('/api/manage/bundles.zip', { schema: bundlesZipRouteSchema, config: bundles }, async (request, reply) => {
       const email = await signedIn(request);
-      const works = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).filter((w) => w.status === 'public');
+      const works = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches, deps.now())).filter(
+        (w) => w.status === 'public',
+      );
       return reply
         .header('Content-Disposition', 'attachment; filename="proof-bundles.zip"')
         .type('application/zip')
@@ -163,10 +186,44 @@ export async function manageRoutes(
 
     app.put('/api/manage/works/:id/watch', { schema: watchWorkRouteSchema, config: changes }, async (request, reply) => {
       const email = await signedIn(request);
-      const owned = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches)).some((w) => w.id === request.params.id);
+      const owned = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches, deps.now())).some(
+        (w) => w.id === request.params.id,
+      );
       if (!owned) throw notFound(MESSAGES.manageWorkNotFound.description);
       await features.watches.setWatching(deps.db, email, request.params.id, request.body.watching, deps.now());
       return answerWork(reply, email, request.params.id);
+    });
+
+    // "Check again" (issue 33): the work's links are fetched again in the background; a second
+    // press while a check waits is the same check.
+    app.post('/api/manage/works/:id/check-links', { schema: checkLinksRouteSchema, config: changes }, async (request, reply) => {
+      const email = await signedIn(request);
+      const owned = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches, deps.now())).find(
+        (w) => w.id === request.params.id,
+      );
+      if (!owned || owned.status === 'withdrawn') throw notFound(MESSAGES.manageWorkNotFound.description);
+      await features.linkChecks.queue(deps.db, request.params.id);
+      features.linkChecks.wake();
+      return reply.code(202).send(owned);
+    });
+
+    domainProofRoutes(scope, deps, features.domainChecks, signedIn, changes);
+    // Decision 0064: ask a credited co-author to confirm, or send them a new link.
+    app.post('/api/manage/works/:id/co-authors', { schema: inviteCoAuthorRouteSchema, config: changes }, async (request, reply) => {
+      const email = await signedIn(request);
+      const owned = (await listManagedWorks(deps.db, config.siteUrl, email, features.watches, deps.now())).find(
+        (w) => w.id === request.params.id,
+      );
+      const work = owned && owned.status !== 'withdrawn' ? await invitableWork(deps.db, owned.id) : undefined;
+      if (!work) throw notFound(MESSAGES.manageWorkNotFound.description);
+      if (request.body.email.toLowerCase() === email.toLowerCase())
+        throw refusal('invalid_email', MESSAGES.coAuthorOwnAddress, 'email');
+      const [outcome] = await inviteCoAuthors(deps, mailer, work, [request.body]);
+      if (outcome === 'not_credited') throw refusal('invalid_value', MESSAGES.coAuthorNotCredited, 'name');
+      if (outcome === 'confirmed') throw refusal('conflict', MESSAGES.coAuthorAlreadyConfirmed, 'name');
+      if (outcome === 'declined') throw refusal('conflict', MESSAGES.coAuthorDeclinedBefore, 'name');
+      if (outcome === 'capped') throw refusal('too_many_attempts', MESSAGES.coAuthorInviteLimit, 'email');
+      return answerWork(reply, email, work.id);
     });
 
     app.post('/api/manage/works/:id/withdraw', { schema: withdrawWorkRouteSchema, config: changes }, async (request, reply) => {

@@ -17,14 +17,19 @@ import { publicMetadata } from '../works/public-metadata';
 import { insertWorkUpdate } from '../works/work-history-repository';
 import { ARTIST_ACTOR, softDeleteSubmission } from '../works/lifecycle';
 import { updateWorkRow } from '../works/works-repository';
+import type { LinkChecks } from '../link-proofs/link-checks';
 import type { RescoreWork, StoredResource } from '../works/manage-ports';
+import type { WorkEvent, WorkEvents } from '../works/work-events';
 import type { Transaction } from 'kysely';
 import { applyResourceEdit, profileColumns, storedResources } from './managed-resources';
 import { findOwnWorkForUpdate } from './manage-repository';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 export interface ChangeContext {
   email: string;
   meta: { ip: string | null; user_agent: string | null };
+  /** Where the change's webhook events are queued, in its transaction (decision 0069). */
+  events: WorkEvents;
 }
 
 function workNotFound() {
@@ -52,6 +57,7 @@ export function changedRecordHash(row: Submission): string {
     registry_id: row.registry_id,
     is_public: row.is_public,
     prompt_visibility: row.prompt_visibility,
+    allow_ai_training: row.allow_ai_training,
     trust_meter: row.trust_meter,
     trust_rubric_version: row.trust_rubric_version,
     verification_resources: storedResources(row.verification_resources).map((r) => ({
@@ -69,6 +75,7 @@ function auditedFields(row: Submission) {
     verification_resources: storedResources(row.verification_resources),
     prompt_visibility: row.prompt_visibility,
     is_public: row.is_public,
+    allow_ai_training: row.allow_ai_training,
     trust_meter: row.trust_meter,
   };
 }
@@ -80,12 +87,12 @@ export interface ChangeResult {
 
 export async function changeWork(
   deps: Pick<AppDeps, 'db' | 'now'>,
-  rescore: RescoreWork,
+  { rescore, linkChecks }: { rescore: RescoreWork; linkChecks: LinkChecks },
   id: string,
   change: ManageWorkChange,
   ctx: ChangeContext,
 ): Promise<ChangeResult> {
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await ledgerTransaction(deps.db, async (trx) => {
     const row = await lockOwnWork(trx, ctx.email, id);
     const now = deps.now();
     const stored = storedResources(row.verification_resources);
@@ -96,8 +103,12 @@ export async function changeWork(
     const changes: WorkUpdateChanges = { resources_added: edit.added, resources_removed: edit.removed };
     if (promptVisibility !== row.prompt_visibility) changes.prompt_visibility = promptVisibility;
     if (isPublic !== row.is_public) changes.visibility = isPublic ? 'public' : 'private';
+    const allowTraining = change.allow_ai_training ?? row.allow_ai_training;
+    if (allowTraining !== row.allow_ai_training) changes.allow_ai_training = allowTraining;
     const resourcesChanged = JSON.stringify(edit.next) !== JSON.stringify(stored);
-    if (!resourcesChanged && !changes.prompt_visibility && !changes.visibility) {
+    const consentChanged = changes.allow_ai_training !== undefined;
+    const workChanged = resourcesChanged || !!changes.prompt_visibility || !!changes.visibility;
+    if (!workChanged && !consentChanged) {
       const { title, description } = MESSAGES.manageNothingChanged;
       throw badRequest(description, undefined, title);
     }
@@ -113,6 +124,7 @@ export async function changeWork(
         ? { embedded_metadata: JSON.stringify(publicMetadata(row.embedded_metadata, 'private')) }
         : {}),
       is_public: isPublic,
+      allow_ai_training: allowTraining,
       trust_meter: trust.score,
       trust_breakdown: JSON.stringify(trust.breakdown),
       trust_rubric_version: trust.rubricVersion,
@@ -150,14 +162,24 @@ export async function changeWork(
       leafIndex: leaf?.leafIndex ?? null,
       at: now,
     });
+    // New links are checked in the background (issue 33); the caller wakes the checker after the commit.
+    if (resourcesChanged) await linkChecks.queue(trx, row.id);
+    const work = { id: row.id, registry_id: row.registry_id };
+    const events: WorkEvent[] = [];
+    if (workChanged) events.push({ type: 'work.updated', work });
+    if (consentChanged) events.push({ type: 'consent.changed', work });
+    await ctx.events.queue(trx, events);
     return { work: updated, leafIndex: leaf?.leafIndex ?? null };
   });
+  ctx.events.wake();
+  return result;
 }
 
 /** Withdraws the work: a soft delete with the artist's reason, logged like a removal. */
 export async function withdrawWork(deps: Pick<AppDeps, 'db' | 'now'>, id: string, reason: string, ctx: ChangeContext): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await ledgerTransaction(deps.db, async (trx) => {
     const row = await lockOwnWork(trx, ctx.email, id);
-    await softDeleteSubmission(trx, row, reason, { admin: ARTIST_ACTOR, now: deps.now(), meta: ctx.meta });
+    await softDeleteSubmission(trx, row, reason, { admin: ARTIST_ACTOR, now: deps.now(), meta: ctx.meta, events: ctx.events });
   });
+  ctx.events.wake();
 }

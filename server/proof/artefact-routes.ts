@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, invalidParameter } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import { MESSAGES } from '../../core/messages';
 import type { PublicWork } from '../../core/api-types';
 import { trainingConsentHeaders } from '../../core/training-consent';
@@ -15,7 +16,6 @@ import { bundleListText, zipBundle } from './bundle';
 import { badgeEmbedHtml } from './embed';
 import { loadPublicWork } from './load-work';
 import {
-  BADGE_SIZE_MESSAGE,
   badgePngSchema,
   badgeSvgSchema,
   bundleTxtSchema,
@@ -72,7 +72,7 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
   app.get(
     '/api/submissions/:id/badge.png',
     // A size that is neither 'large' nor 'small' (or is given twice) gets the one sentence that says which are.
-    { schema: badgePngSchema, config: { ...config, validationError: () => invalidParameter(BADGE_SIZE_MESSAGE) } },
+    { schema: badgePngSchema, config: { ...config, validationError: () => invalidParameter(API_ERRORS.badgeSizeInvalid) } },
     async (request, reply) => {
       const src = await source(request.params.id, false);
       const name = (request.query.size ?? 'large') === 'large' ? 'badge-large.png' : 'badge-small.png';
@@ -84,7 +84,7 @@ export async function artefactRoutes(fastify: FastifyInstance, deps: AppDeps): P
   // The bare proof bundle for `npm run verify`; a work without a log leaf has none to give.
   app.get('/api/submissions/:id/proof.json', { schema: proofJsonSchema, config }, async (request, reply) => {
     const src = await source(request.params.id, true);
-    if (!src.proof) throw appError('not_logged', 'This work has no transparency-log entry yet.');
+    if (!src.proof) throw appError('not_logged');
     const artefact = await renderArtefact(src, 'proof.json');
     return download(reply, src.work, siteUrl, 'proof.json', artefact.contentType, artefact.data);
   });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { PublicWork } from '../../core/api-types';
 import type { BadgeSize } from '../../core/constants';
 import { appError } from '../../core/app-error';
+import { ERROR_CODES } from '../../core/error-codes';
 import type { WitnessedProofBundle } from '../tlog/witnessing/proof-bundle';
 import { buildAuthenticationExport } from './authentication-export';
 import { badgePng } from './badge-png';
@@ -58,7 +59,7 @@ function json(value: unknown, contentType: string): Artefact {
 }
 
 export function proofJson(src: ArtefactSource): unknown {
-  return src.proof ?? { status: 'not_logged', message: 'This work has no transparency-log entry yet.' };
+  return src.proof ?? { status: 'not_logged', message: ERROR_CODES.not_logged.message };
 }
 
 export async function renderArtefact(src: ArtefactSource, name: BundleFileName): Promise<Artefact> {
@@ -76,7 +77,7 @@ export async function renderArtefact(src: ArtefactSource, name: BundleFileName):
     case 'proof.json':
       return json(proofJson(src), 'application/json; charset=utf-8');
     case 'proof.tlog-proof':
-      if (!proof) throw appError('not_logged', 'This work has no transparency-log entry yet.');
+      if (!proof) throw appError('not_logged');
       return { data: Buffer.from(proof.tlog_proof), contentType: 'text/plain; charset=utf-8' };
     case 'report.txt':
       return { data: Buffer.from(renderReportTxt(buildReportModel(work, proof))), contentType: 'text/plain; charset=utf-8' };

@@ -11,7 +11,7 @@ import { workCitation } from '../../core/proof-text';
 import { cawgTrainingMining, tdmPolicyUrl, trainingReserved } from '../../core/training-consent';
 import { componentScores } from './components';
 import { PROOF_VOCABULARY_PATH } from './proof-vocabulary';
-import { visualArtworkNode, WORK_JSONLD_CONTEXT } from './jsonld';
+import { CAWG_IDENTITY_CLAIMS_TERM, creatorIdentityClaims, visualArtworkNode, workJsonLdContext } from './jsonld';
 import { artefactUrl, siteBase } from './urls';
 
 export type AuthenticationExport = Record<string, unknown>;
@@ -37,7 +37,12 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
   // Semantic tokens come from the prompt itself, so a private prompt yields none (decision 0017).
   const tokens = publicSemanticTokens(work.prompt, work.prompt_visibility, SEMANTIC_TOKENS.export);
   return {
-    '@context': { '@vocab': `${siteBase(siteUrl)}${PROOF_VOCABULARY_PATH}#`, schema: 'https://schema.org/' },
+    '@context': {
+      '@vocab': `${siteBase(siteUrl)}${PROOF_VOCABULARY_PATH}#`,
+      schema: 'https://schema.org/',
+      // A JSON literal: the CAWG object keeps its own shape and @context untouched (decision 0066).
+      [CAWG_IDENTITY_CLAIMS_TERM]: { '@type': '@json' },
+    },
     '@type': 'AuthenticationRecord',
     '@id': work.verify_url,
     issuer: SITE_NAME,
@@ -47,7 +52,14 @@ export function buildAuthenticationExport(work: PublicWork, proof: ProofBundle |
     timestamp: new Date(work.created_at).toISOString(),
     trust_score: { value: work.trust_meter, max: TRUST_MAX, status: status.label, rubric_version: work.trust?.rubric_version ?? null },
     components: componentScores(work),
-    artwork: { '@context': WORK_JSONLD_CONTEXT, ...visualArtworkNode(work, siteUrl) },
+    artwork: { '@context': workJsonLdContext(work, siteUrl), ...visualArtworkNode(work, siteUrl) },
+    // What was proven, never what was typed (decision 0066): the work's pages that link back here
+    // and the domains its identity proved (decision 0062).
+    identity: {
+      artist_confirmed: work.artist_confirmed,
+      proven_identities: work.proven_identities,
+    },
+    [CAWG_IDENTITY_CLAIMS_TERM]: creatorIdentityClaims(work, siteUrl),
     provenance: {
       embedded_metadata_found: [...(work.embedded_metadata?.found ?? [])],
       tool: work.tool,

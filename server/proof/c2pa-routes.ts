@@ -5,6 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, invalidParameter, notFound } from '../../core/app-error';
+import {
+  API_ERRORS,
+  c2paNoManifestStoreText,
+  c2paUnknownAlgorithmText,
+  c2paValueInvalidText,
+  parameterMissingOrInvalidText,
+} from '../../core/api-error-texts';
 import { PUBLIC_API } from '../../core/constants';
 import type { AppDeps } from '../deps';
 import { openToAnyOrigin } from '../http/any-origin';
@@ -28,14 +35,9 @@ import {
   type C2paAlgorithm,
 } from './c2pa-soft-binding';
 
-const unknownAlgorithm = (alg: string) =>
-  invalidParameter(
-    `Unknown soft binding algorithm '${alg}': this service supports ${C2PA_ALGORITHMS.join(' and ')} ` +
-      '(GET /api/c2pa/v1/services/supportedAlgorithms).',
-  );
+const unknownAlgorithm = (alg: string) => invalidParameter(c2paUnknownAlgorithmText(alg, C2PA_ALGORITHMS));
 
-const notAnImageBody = () =>
-  appError('unsupported_media_type', 'Send the image itself as the request body, with its media type (e.g. image/jpeg).');
+const notAnImageBody = () => appError('unsupported_media_type', API_ERRORS.c2paImageBodyRequired);
 
 function algorithmOf(alg: string): C2paAlgorithm {
   if (!isC2paAlgorithm(alg)) throw unknownAlgorithm(alg);
@@ -48,8 +50,8 @@ function limitOf(maxResults: string | undefined): number {
 
 function invalidQueryParameter(issues: { path: readonly PropertyKey[] }[]) {
   const name = String(issues[0]?.path[0] ?? 'query');
-  if (name === 'maxResults') return invalidParameter(`Invalid parameter 'maxResults': use a whole number from 1.`);
-  return invalidParameter(`The parameter '${name}' is missing or not valid.`);
+  if (name === 'maxResults') return invalidParameter(API_ERRORS.c2paMaxResultsInvalid);
+  return invalidParameter(parameterMissingOrInvalidText(name));
 }
 
 export async function c2paRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -80,8 +82,7 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
       const alg = algorithmOf(request.query.alg);
       const hash = decodeBindingValue(alg, request.query.value);
       if (!hash) {
-        const size = alg === C2PA_ALG_SHA256 ? '32 bytes (a SHA-256 digest)' : '8 bytes (a 64-bit perceptual hash)';
-        throw invalidParameter(`Invalid parameter 'value': for ${alg} it must be base64 of ${size}.`);
+        throw invalidParameter(c2paValueInvalidText(alg, alg === C2PA_ALG_SHA256 ? 'sha256' : 'phash'));
       }
       const fingerprints = alg === C2PA_ALG_SHA256 ? { sha256: hash } : { phash: hash };
       return { matches: await matchFingerprints(deps.db, fingerprints, limitOf(request.query.maxResults)) };
@@ -126,9 +127,9 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
   // The store the registered original carried (kept at registration), byte for byte.
   app.get('/manifests/:manifestId', { schema: manifestSchema, config: reads }, async (request, reply) => {
     const work = await findPublicWork(deps.db, request.params.manifestId);
-    if (!work) throw notFound('No public work has this manifest id.');
+    if (!work) throw notFound(API_ERRORS.c2paNoPublicWork);
     const store = await findManifestStore(deps.db, work.id);
-    if (!store) throw notFound(`No C2PA manifest store for ${work.registry_id}: its original carried no C2PA manifest store.`);
+    if (!store) throw notFound(c2paNoManifestStoreText(work.registry_id));
     const etag = `"${store.sha256}"`;
     // A work's store never changes, but the work may stop being public: cached briefly only.
     reply.header('Cache-Control', `public, max-age=${PUBLIC_API.cacheSeconds}`).header('ETag', etag);

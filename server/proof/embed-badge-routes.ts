@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../core/app-error';
+import { MESSAGES } from '../../core/messages';
 import { TRUST_MAX } from '../../core/constants';
 import type { EmbedBadgeData } from '../../core/api/embed';
 import { clampScore, trustStatus } from '../../core/status';
@@ -20,7 +21,7 @@ export async function embedBadgeRoutes(app: FastifyInstance, deps: AppDeps): Pro
   await openToAnyOrigin(app, '/embed', (scope) => {
     scope.withTypeProvider<ZodTypeProvider>().get('/badge/:id', { schema: embedBadgeDataRouteSchema }, async (request, reply) => {
       const state = await loadLiveBadgeState(deps, request.params.id);
-      if (state.kind === 'missing') throw notFound("This Registry ID doesn't exist or the submission is private.");
+      if (state.kind === 'missing') throw notFound(MESSAGES.submissionNotFound.description);
       reply.header('Cache-Control', EMBED_BADGE_CACHE);
       if (state.kind === 'removed') {
         return {

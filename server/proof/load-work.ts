@@ -4,15 +4,14 @@
 import type { PublicWork } from '../../core/api-types';
 import type { AppDeps } from '../deps';
 import { toPublicWork } from '../works/public-work';
-import { readWorkHistory } from '../works/work-history-repository';
-import { findPublicDuplicateTarget, findPublicWork, findRemovedPublicWork } from '../works/works-repository';
+import { publicWorkExtrasOf } from '../works/public-work-extras';
+import { findPublicWork, findRemovedPublicWork } from '../works/works-repository';
 
 /** The public record of a work by UUID or registry id; null when missing, private or deleted. */
 export async function loadPublicWork(deps: Pick<AppDeps, 'db' | 'config'>, idOrRegistryId: string): Promise<PublicWork | null> {
   const row = await findPublicWork(deps.db, idOrRegistryId);
   if (!row) return null;
-  const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
-  return toPublicWork(row, deps.config.siteUrl, { duplicateOf, history: await readWorkHistory(deps.db, row.id) });
+  return toPublicWork(row, deps.config.siteUrl, await publicWorkExtrasOf(deps.db, row));
 }
 
 export type LiveBadgeState =

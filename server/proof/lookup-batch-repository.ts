@@ -4,7 +4,7 @@
 // deleted work never appears (decision 0017).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
-import { asSignedBigint, bandProbeArrays } from '../works/fingerprint-bands';
+import { asSignedBigint, bandProbeArrays, bandShift, PHASH_BANDS, type BandLayout } from '../works/fingerprint-bands';
 
 /** One public work matching query number `query` (the index of the hash in the caller's list). */
 export interface HashMatchRow {
@@ -37,12 +37,18 @@ export async function publicWorksWithHashes(
 }
 
 /**
- * The four 16-bit bands of a 64-bit hash column (`alias.column`), written as the index
- * expressions of migrations 009 and 017 are, or the planner cannot use those indexes.
+ * The bands of a 64-bit hash column (`alias.column`) as SQL, written as the index expressions of
+ * the migrations are (009 and 017 for the 16-bit bands: `((hash >> 48) & 65535)` … `(hash &
+ * 65535)`, 038 for REGION_BANDS), with the numbers as literals, or the planner cannot use
+ * those indexes.
  */
-export function bandExpressions(column: string): RawBuilder<number>[] {
+export function bandExpressions(column: string, layout: BandLayout = PHASH_BANDS): RawBuilder<number>[] {
   const hash = sql.ref(column);
-  return [sql`((${hash} >> 48) & 65535)`, sql`((${hash} >> 32) & 65535)`, sql`((${hash} >> 16) & 65535)`, sql`(${hash} & 65535)`];
+  return layout.widths.map((width, band) => {
+    const shift = bandShift(band, layout);
+    const mask = sql.raw(String(2 ** width - 1));
+    return shift === 0 ? sql`(${hash} & ${mask})` : sql`((${hash} >> ${sql.raw(String(shift))}) & ${mask})`;
+  });
 }
 
 const BAND_EXPRESSIONS = bandExpressions('f.phash');

@@ -2,6 +2,7 @@
 // does not fit: the first bad entry by its index, so a client can fix its list.
 import { z } from 'zod';
 import { validationFailed, type AppError } from '../../core/app-error';
+import { API_ERRORS, lookupBatchDistanceText, lookupBatchEntryText, lookupBatchShapeText } from '../../core/api-error-texts';
 import { LOOKUP_BATCH } from '../../core/constants';
 import type { ValidationIssueLike } from '../../core/validation';
 import { errorResponses, jsonResponse } from '../http/api-schemas';
@@ -72,14 +73,14 @@ export const lookupBatchSchema = {
 export function batchValidationError(issues: readonly ValidationIssueLike[]): AppError {
   const count = `1 to ${LOOKUP_BATCH_MAX_HASHES.toLocaleString('en')}`;
   if (issues.some((i) => i.path.length <= 1 && (i.path[0] ?? 'hashes') === 'hashes')) {
-    return validationFailed(`Send JSON { "hashes": [...] } with ${count} hashes.`);
+    return validationFailed(lookupBatchShapeText(count));
   }
   const badIndexes = issues.filter((i) => i.path[0] === 'hashes' && /^\d+$/.test(String(i.path[1]))).map((i) => Number(i.path[1]));
   if (badIndexes.length > 0) {
     const index = Math.min(...badIndexes);
-    return validationFailed(`Entry ${index} of 'hashes' is not a SHA-256 (64 hex digits) or a perceptual hash (16 hex digits).`, {
-      [`hashes.${index}`]: 'Not a SHA-256 or a perceptual hash.',
+    return validationFailed(lookupBatchEntryText(index), {
+      [`hashes.${index}`]: API_ERRORS.lookupHashFieldInvalid,
     });
   }
-  return validationFailed(`'max_distance' must be a whole number from 0 to ${NEAR_DUPLICATE_MAX_DISTANCE}.`);
+  return validationFailed(lookupBatchDistanceText(NEAR_DUPLICATE_MAX_DISTANCE));
 }

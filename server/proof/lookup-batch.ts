@@ -8,7 +8,7 @@ import { validationFailed } from '../../core/app-error';
 import { LOOKUP_BATCH } from '../../core/constants';
 import type { DB } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
-import { bandRadii, valuesWithin } from '../works/fingerprint-bands';
+import { probesPerHash } from '../works/fingerprint-bands';
 import { proofUrl } from './urls';
 import { publicWorksNearHashes, publicWorksWithHashes, type HashMatchRow } from './lookup-batch-repository';
 import { LOOKUP_MAX_RESULTS } from './lookup';
@@ -29,9 +29,11 @@ export const LOOKUP_BATCH_PROBE_BUDGET = 200_000;
  * so a request waiting behind a bulk lookup waits for one slice, not for the whole batch. On the
  * embedded database every other statement (/api/health's ping too) queues behind the slice in
  * flight: at 2,000 probes, two lookups running held /api/health for 130-170 ms at p95; at 500,
- * 86 ms, while a full batch takes about twice as long (measured on 2 cores).
+ * 86 ms on a quiet machine but over 100 ms on a busy one; at 250, under 100 ms there, but 106 to
+ * 141 ms on a machine whose CPU ran everything 1.5 to 1.9 times slower; at 125 under 100 ms there.
+ * (Slices sized by measured time were tried: health waited longer, 400 ms, as bigger slices grew.)
  */
-const PROBES_PER_STATEMENT = 500;
+const PROBES_PER_STATEMENT = 125;
 // 10,000 quoted 64-digit hashes with commas and some spacing fit with room to spare.
 export const LOOKUP_BATCH_BODY_LIMIT = 1024 * 1024;
 
@@ -50,11 +52,6 @@ export interface BatchMatch {
 export interface BatchLookupResult {
   max_distance: number;
   results: { hash: string; kind: 'sha256' | 'phash'; matches: BatchMatch[] }[];
-}
-
-/** Band values probed per perceptual hash at `maxDistance` (see fingerprint-bands.ts). */
-export function probesPerHash(maxDistance: number): number {
-  return bandRadii(maxDistance).reduce((sum, radius) => sum + valuesWithin(0, radius).length, 0);
 }
 
 /** Refuses (400) more perceptual hashes than one request may probe at `maxDistance`. */

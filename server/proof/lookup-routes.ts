@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError } from '../../core/app-error';
+import { MESSAGES } from '../../core/messages';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { claimImagePlace, ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
@@ -12,8 +13,7 @@ import { clientAddressKey } from '../http/client-address';
 import { lookupImage } from './lookup';
 import { lookupSchema } from './schemas';
 
-const notMultipart = () =>
-  appError('unsupported_media_type', "Please send the image as multipart/form-data, in a field named 'file'.");
+const notMultipart = () => appError('unsupported_media_type', MESSAGES.notMultipart.description);
 
 export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   await scope.register(multipart, { throwFileSizeLimit: false });

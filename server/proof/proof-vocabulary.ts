@@ -20,6 +20,16 @@ const TERMS: [term: string, kind: 'Class' | 'Property', comment: string][] = [
   ['provenance', 'Property', 'Tool, platform, verification method, embedded metadata found and image facts.'],
   ['training_and_data_mining', 'Property', "The artist's AI-training choice as a CAWG assertion and TDMRep values."],
   ['citation', 'Property', 'How to cite the work, as text and URL.'],
+  [
+    'identity',
+    'Property',
+    "Whether the work was registered by the identity that claimed its artist name, and the work's proven identities: pages that link back to this registry and sites of domains the work's identity proved (a DNS TXT record or a /.well-known/ file), each with its host, kind (website or social), how it was proven and since when. Links that were only typed are never listed.",
+  ],
+  [
+    'cawg_identity_claims',
+    'Property',
+    "The creator's proven identities in the CAWG identity assertion's identity claims aggregation vocabulary (verifiedIdentities: cawg.web_site, cawg.social_media, provider, verifiedAt), restated by the registry and not signed as a credential; a JSON literal. Present only for a work registered by the name's claimant with a proven page or domain.",
+  ],
   ['semantic_tokens', 'Property', 'Words taken from the public prompt (absent when the prompt is private).'],
   ['api_endpoints', 'Property', 'Public endpoints that re-check the record and the log.'],
   ['proof', 'Property', 'The RFC 9162 inclusion proof with its C2SP signed checkpoint, as in proof.json.'],

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError, notFound } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import { BADGE_SIZES } from '../../core/constants';
 import type { AppDeps } from '../deps';
 import { badgeSvg } from './badge-svg';
@@ -11,15 +12,7 @@ import { oembedResponse, oembedSize, oembedTarget } from './oembed';
 import { OEMBED_XML_CONTENT_TYPE, oembedXml } from './oembed-xml';
 import { robotsTxt, sitemapPartXml, sitemapXml } from './sitemap';
 import { PROOF_VOCABULARY_PATH, proofVocabulary } from './proof-vocabulary';
-import {
-  liveBadgeSchema,
-  OEMBED_FORMAT_MESSAGE,
-  oembedSchema,
-  proofVocabularySchema,
-  robotsSchema,
-  sitemapPartSchema,
-  sitemapSchema,
-} from './schemas';
+import { liveBadgeSchema, oembedSchema, proofVocabularySchema, robotsSchema, sitemapPartSchema, sitemapSchema } from './schemas';
 import { proofUrl } from './urls';
 
 // The live badge follows the work's status; five minutes keeps embeds cheap and still current.
@@ -56,15 +49,15 @@ export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
     '/oembed',
     // oEmbed 1.0 defines json (the default) and xml; any other format is 501 Not Implemented.
     // (The other parameters cannot fail validation: see the schema.)
-    { schema: oembedSchema, config: { validationError: () => appError('not_implemented', OEMBED_FORMAT_MESSAGE) } },
+    { schema: oembedSchema, config: { validationError: () => appError('not_implemented', API_ERRORS.oembedFormat) } },
     async (request, reply) => {
       const query = request.query;
       const format = query.format ?? 'json';
       const ref = oembedTarget(query.url, siteUrl);
       const work = ref ? await loadPublicWork(deps, ref) : null;
-      if (!work) throw notFound('No public proof page at this URL.');
+      if (!work) throw notFound(API_ERRORS.noPublicProofPage);
       const size = oembedSize(positiveInt(query.maxwidth), positiveInt(query.maxheight));
-      if (!size) throw notFound('The badge cannot be made that small.');
+      if (!size) throw notFound(API_ERRORS.badgeTooSmall);
       const response = oembedResponse(work, siteUrl, size);
       // Any site may read it from a browser (oEmbed consumers are other sites' scripts too).
       reply.header('Cache-Control', 'public, max-age=300').header('Access-Control-Allow-Origin', '*');
@@ -95,7 +88,7 @@ export async function publicRoutes(fastify: FastifyInstance, deps: AppDeps): Pro
   app.get('/sitemaps/:file', { schema: sitemapPartSchema }, async (request, reply) => {
     const { file } = request.params;
     const xml = file.endsWith('.xml') ? await sitemapPartXml(deps.db, siteUrl, file.slice(0, -'.xml'.length)) : null;
-    if (!xml) throw notFound('No such sitemap.');
+    if (!xml) throw notFound(API_ERRORS.noSuchSitemap);
     return reply.header('Cache-Control', SITEMAP_CACHE).type('application/xml; charset=utf-8').send(xml);
   });
 }

@@ -3,7 +3,7 @@
 // file" (POST /api/lookup).
 // The crawler-readable /verify and /artist pages come through page-heads.ts instead.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
+import type { FeatureOptions } from '../deps';
 import { artefactRoutes } from './artefact-routes';
 import { c2paRoutes } from './c2pa-routes';
 import { consentRoutes } from './consent/consent-routes';
@@ -12,7 +12,7 @@ import { lookupBatchRoutes } from './lookup-batch-routes';
 import { lookupRoutes } from './lookup-routes';
 import { publicRoutes } from './public-routes';
 
-export async function proofRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function proofRoutes(app: FastifyInstance, { deps }: FeatureOptions): Promise<void> {
   await artefactRoutes(app, deps);
   await publicRoutes(app, deps);
   await consentRoutes(app, deps);

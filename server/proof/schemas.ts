@@ -6,7 +6,7 @@ import { BADGE_SIZES, type BadgeSize } from '../../core/constants';
 import { badgeEmbedSchema, lookupResponseSchema } from '../../core/api/proof';
 import { embedBadgeDataSchema } from '../../core/api/embed';
 import { binaryResponse, errorResponses, jsonResponse, notModifiedResponse, textResponse } from '../http/api-schemas';
-import { proofBundleSchema } from '../tlog/schemas';
+import { proofBundleSchema } from '../../core/api/tlog';
 
 const PROOF = ['Proof'];
 const SITE = ['Site'];
@@ -38,7 +38,6 @@ export const badgeSvgSchema = downloadSchema(
 );
 
 export const BADGE_PNG_SIZES = Object.keys(BADGE_SIZES) as [BadgeSize, ...BadgeSize[]];
-export const BADGE_SIZE_MESSAGE = "Invalid parameter 'size': use 'large' (800×300) or 'small' (400×150).";
 
 export const badgePngSchema = {
   ...downloadSchema('The badge as PNG, 800×300 or 400×150', binaryResponse('The badge.', 'image/png'), 'invalid_parameter'),
@@ -119,8 +118,6 @@ export const liveBadgeSchema = {
     ...errorResponses('forbidden_characters', 'unavailable'),
   },
 };
-
-export const OEMBED_FORMAT_MESSAGE = 'Only format=json and format=xml are supported.';
 
 /** oEmbed 1.0 'rich' answer (https://oembed.com). */
 const oembedSchemaJson = z

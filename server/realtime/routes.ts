@@ -3,14 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appError } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import { EVENTS_PATH } from '../../core/api-types';
 import { MESSAGES } from '../../core/messages';
-import type { AppDeps } from '../deps';
+import type { FeatureOptions } from '../deps';
 import { SSE_LIMITS } from '../../core/constants';
 import { eventsSchema } from './schemas';
 import { createSseHub } from './sse-hub';
 
-export async function realtimeRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function realtimeRoutes(fastify: FastifyInstance, { deps }: FeatureOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hub = createSseHub({
     database: deps.database,
@@ -33,7 +34,7 @@ export async function realtimeRoutes(fastify: FastifyInstance, deps: AppDeps): P
         const { title, description } = MESSAGES.tooManyLiveConnections;
         throw appError('too_many_connections', description, { title, headers });
       }
-      throw appError('unavailable', 'Too many live connections. Please try again later.', { headers });
+      throw appError('unavailable', API_ERRORS.liveConnectionsFull, { headers });
     }
     const { slot } = admission;
     try {

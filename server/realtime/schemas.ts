@@ -8,7 +8,8 @@ export const eventsSchema = {
   tags: ['App'],
   summary: `Server-sent events: '${WORK_REGISTERED_EVENT}' with { id, trust_meter } for each new public work`,
   description:
-    `Open with an EventSource on ${EVENTS_PATH}. Each public registration sends an event named '${WORK_REGISTERED_EVENT}' whose data is a ` +
+    `Open with an EventSource on ${EVENTS_PATH}. Each public registration, and each public work whose proven links raise it to ` +
+    `Verified, sends an event named '${WORK_REGISTERED_EVENT}' whose data is a ` +
     `WorkRegisteredEvent (${Object.keys(workRegisteredEventSchema.shape).join(', ')}); comment lines keep the connection alive. ` +
     'A client address holding its share of open streams (SSE_MAX_PER_IP) gets 429, a server holding as many as it can 503, ' +
     `both with Retry-After (${SSE_LIMITS.retryAfterSeconds} s).`,

@@ -100,7 +100,8 @@ export function createSseHub(options: SseHubOptions): SseHub {
 
   function updateHeartbeat(): void {
     if (clients.size > 0 && !heartbeat) {
-      // A comment line: proxies see traffic and keep the connection; EventSource ignores it.
+      // A comment line: proxies see traffic and keep the connection; EventSource ignores it. Per
+      // process by nature (it writes to this process's open connections), so not a queue job (decision 0065).
       heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
     } else if (clients.size === 0 && heartbeat) {

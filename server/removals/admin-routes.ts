@@ -11,8 +11,9 @@ import { actorOf, requestMeta, signedInAdmin } from '../http/request-context';
 import { removalDecisionRouteSchema, removalListSchema } from './admin-schemas';
 import { listRemovalRequests, removalRequestCounts } from './removal-repository';
 import { decideRemovalRequest } from './removal-service';
+import type { WorkEvents } from '../works/work-events';
 
-export async function removalAdminRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function removalAdminRoutes(fastify: FastifyInstance, deps: AppDeps, events: WorkEvents): Promise<void> {
   const scope = fastify.withTypeProvider<ZodTypeProvider>();
 
   scope.get(
@@ -31,11 +32,14 @@ export async function removalAdminRoutes(fastify: FastifyInstance, deps: AppDeps
     { schema: removalDecisionRouteSchema, config: decisionConfig },
     async (request) => {
       const admin = signedInAdmin(request);
-      return decideRemovalRequest(deps, request.params.id, request.body, {
+      const decided = await decideRemovalRequest(deps, request.params.id, request.body, {
         admin: actorOf(admin),
         now: deps.now(),
         meta: requestMeta(request),
+        events,
       });
+      events.wake();
+      return decided;
     },
   );
 }

@@ -2,6 +2,7 @@
 // Approving also soft-deletes the linked work, in the same transaction as the decision.
 import type { Kysely } from 'kysely';
 import { appError, notFound } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import type { AdminRemovalRequest, RemovalDecisionResponse } from '../../core/admin-api-types';
 import type { RemovalRequestCreated } from '../../core/api-types';
 import { extractSubmissionIdFromUrl, isUuid } from '../../core/ids';
@@ -12,9 +13,7 @@ import { writeAudit } from '../audit/write-audit';
 import { softDeleteSubmission, type ModerationContext } from '../works/lifecycle';
 import { findWorkId, findWorksForUpdate } from '../works/works-repository';
 import { findRemovalRequest, insertRemovalRequest, lockRemovalRequest, updateRemovalRequest } from './removal-repository';
-
-export const ALREADY_PROCESSED = 'This request has already been processed.';
-export const REQUEST_NOT_FOUND = 'Removal request not found.';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 /** The UUID of the work the request names, or null when it names none that exists. */
 async function resolveSubmissionId(db: Kysely<DB>, submissionUrl: string): Promise<string | null> {
@@ -52,11 +51,11 @@ export async function decideRemovalRequest(
   body: RemovalDecisionBody,
   ctx: ModerationContext,
 ): Promise<RemovalDecisionResponse> {
-  if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
-  return deps.db.transaction().execute(async (trx) => {
+  if (!isUuid(id)) throw notFound(API_ERRORS.removalRequestNotFound);
+  return ledgerTransaction(deps.db, async (trx) => {
     const current = await lockRemovalRequest(trx, id);
-    if (!current) throw notFound(REQUEST_NOT_FOUND);
-    if (current.status !== 'pending') throw appError('already_processed', ALREADY_PROCESSED);
+    if (!current) throw notFound(API_ERRORS.removalRequestNotFound);
+    if (current.status !== 'pending') throw appError('already_processed');
 
     const next = { status: body.decision, admin_notes: body.admin_notes, processed_by: ctx.admin.email, processed_at: ctx.now };
     await updateRemovalRequest(trx, id, next);

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationFailedError } from '../../core/validation';
 import { removalDailyLimitMessage } from '../../core/messages';
-import type { AppDeps } from '../deps';
+import type { FeatureOptions } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
 import { createRemovalRequest } from './removal-service';
 import { removalRequestRouteSchema } from './schemas';
@@ -19,7 +19,7 @@ async function noStoreEmptyBodyAsForm(request: FastifyRequest, reply: FastifyRep
   request.body ??= {};
 }
 
-export async function removalsRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function removalsRoutes(fastify: FastifyInstance, { deps }: FeatureOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = rateLimitConfig('removals', deps.config.rateLimit.removalsPerDay, 'day', deps.config.rateLimit.disabled, {
     refusal: removalDailyLimitMessage,

@@ -2,6 +2,7 @@
 // while its database and object store answer and it is not shutting down. Liveness
 // (/api/health) stays separate: a process that is draining is alive but not ready.
 import type { FastifyBaseLogger } from 'fastify';
+import { NOT_READY_REASONS } from '../../core/api-error-texts';
 import { pingDatabase } from '../db/health-repository';
 import type { AppDeps } from '../deps';
 
@@ -18,12 +19,6 @@ export interface Readiness {
   /** One sentence per reason the process is not ready; empty when ready. */
   reasons: string[];
 }
-
-export const NOT_READY_REASONS = {
-  draining: 'The server is shutting down and takes no new requests.',
-  database: 'The database does not answer.',
-  store: 'The image store does not answer.',
-} as const;
 
 const draining = new WeakSet<AppDeps>();
 

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SITE_NAME } from '../../core/site';
 import { pingDatabase } from '../db/health-repository';
-import type { AppDeps } from '../deps';
+import type { FeatureOptions } from '../deps';
 import { openApiRoute } from '../http/openapi';
 import { readiness } from './readiness';
 import { healthSchema, readySchema, siteSchema } from './schemas';
 
-export async function siteRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function siteRoutes(fastify: FastifyInstance, { deps }: FeatureOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
 

@@ -13,15 +13,16 @@
 import crypto from 'node:crypto';
 import { formatRegistryId } from '../../core/ids';
 import type { NormalisedSubmission } from '../../core/submission';
-import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import { lockImageHashes, lockRegistrationsAndDrawSeqs, recordRegistrations } from '../works/registration';
+import { NO_WORK_EVENTS, type WorkEvents } from '../works/work-events';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
 import { registryQueryFor, scoreRegistration, submissionRow, type RegistrationOutcome } from './registration-record';
 import { gatherRegistryEvidence } from './registry-evidence';
 import type { MemoryRegistryIndex } from './registry-index';
 import type { StoredUpload } from './upload-service';
 import { claimUploadsForBatch } from './uploads-repository';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 export interface BatchItem {
   /** Validated and normalised as POST /api/submissions does; upload_id names `upload`. */
@@ -44,68 +45,77 @@ export async function registerSubmissionBatch(
   deps: Pick<AppDeps, 'db' | 'config' | 'now'>,
   items: readonly BatchItem[],
   registry: MemoryRegistryIndex,
+  /** Where the works' work.registered webhook events are queued; the seed has none. */
+  events: WorkEvents = NO_WORK_EVENTS,
 ): Promise<BatchRegisteredWork[]> {
   for (const item of items) {
     if (item.body.upload_id !== item.upload.values.id) throw new Error('Each batch item must name its own upload');
   }
   try {
-    const outcomes = await deps.db.transaction().execute(async (trx) => {
-      // Each upload becomes its work in this same transaction.
-      const claimed = await claimUploadsForBatch(
-        trx,
-        items.map((item) => ({ id: item.upload.values.id, consumedAt: item.createdAt })),
-        deps.now(),
-      );
-      if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
-      // As a single registration takes its image's lock before looking for exact copies: one
-      // registering the same file now either has committed before the catch-up below, or waits.
-      await lockImageHashes(
-        trx,
-        items.map((item) => item.upload.values.sha256),
-      );
-      const { seqs } = await lockRegistrationsAndDrawSeqs(trx, items.length);
-      await registry.catchUp(trx);
+    const outcomes = await ledgerTransaction(
+      deps.db,
+      async (trx) => {
+        // Each upload becomes its work in this same transaction.
+        const claimed = await claimUploadsForBatch(
+          trx,
+          items.map((item) => ({ id: item.upload.values.id, consumedAt: item.createdAt })),
+          deps.now(),
+        );
+        if (claimed !== items.length) throw new Error(`Only ${claimed} of the batch's ${items.length} uploads could be claimed`);
+        // As a single registration takes its image's lock before looking for exact copies: one
+        // registering the same file now either has committed before the catch-up below, or waits.
+        await lockImageHashes(
+          trx,
+          items.map((item) => item.upload.values.sha256),
+        );
+        const { seqs } = await lockRegistrationsAndDrawSeqs(trx, items.length);
+        await registry.catchUp(trx);
 
-      // One after another: each work is scored against the ones before it, its batch's included.
-      const decided = [];
-      for (const [i, item] of items.entries()) {
-        const image = { ...item.upload.values, metadata: item.upload.image.metadata };
-        const query = registryQueryFor(item.body, image);
-        const evidence = await gatherRegistryEvidence(registry, query);
-        const id = crypto.randomUUID();
-        const seq = seqs[i];
-        registry.add({
-          id,
-          seq,
-          imageHash: image.sha256,
-          phash: image.phash,
-          artistName: item.body.artist_name,
-          links: item.body.profile_links,
-        });
-        decided.push({
-          image,
-          outcome: {
+        // One after another: each work is scored against the ones before it, its batch's included.
+        const decided = [];
+        for (const [i, item] of items.entries()) {
+          const image = { ...item.upload.values, metadata: item.upload.image.metadata };
+          const query = registryQueryFor(item.body, image);
+          const evidence = await gatherRegistryEvidence(registry, query);
+          const id = crypto.randomUUID();
+          const seq = seqs[i];
+          registry.add({
             id,
             seq,
-            registryId: formatRegistryId(item.createdAt.getUTCFullYear(), seq),
-            trust: scoreRegistration(item.body, image, evidence, item.createdAt),
-            registry: evidence,
-            createdAt: item.createdAt,
-          } satisfies RegistrationOutcome,
-        });
-      }
+            imageHash: image.sha256,
+            phash: image.phash,
+            artistName: item.body.artist_name,
+            ownerEmail: item.body.author_email.toLowerCase(),
+            links: item.body.profile_links,
+          });
+          const registryId = formatRegistryId(item.createdAt.getUTCFullYear(), seq);
+          decided.push({
+            image,
+            outcome: {
+              id,
+              seq,
+              registryId,
+              trust: scoreRegistration(item.body, image, evidence, item.createdAt, { siteUrl: deps.config.siteUrl, registryId }),
+              registry: evidence,
+              createdAt: item.createdAt,
+            } satisfies RegistrationOutcome,
+          });
+        }
 
-      const leaves = await recordRegistrations(
-        trx,
-        decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome, deps.config.s3?.publicUrl ?? null)),
-      );
-      await moveManifestStoresToWorks(
-        trx,
-        decided.map((d, i) => ({ submissionId: d.outcome.id, uploadId: items[i].upload.values.id })),
-      );
-      return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
-    });
-    await ownWritesShown(deps.db);
+        const leaves = await recordRegistrations(
+          trx,
+          decided.map((d, i) => submissionRow(items[i].body, d.image, d.outcome, deps.config.s3?.publicUrl ?? null)),
+          events,
+        );
+        await moveManifestStoresToWorks(
+          trx,
+          decided.map((d, i) => ({ submissionId: d.outcome.id, uploadId: items[i].upload.values.id })),
+        );
+        return decided.map((d, i) => ({ ...d, leafIndex: leaves[i] }));
+      },
+      { waitUntilShown: true },
+    );
+    events.wake();
     return outcomes.map(({ image, outcome, leafIndex }) => ({
       id: outcome.id,
       registry_id: outcome.registryId,

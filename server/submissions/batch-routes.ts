@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppError } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
 import { badRequest } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
 import { validationFailedError } from '../../core/validation';
@@ -12,6 +13,8 @@ import type { AppDeps } from '../deps';
 import { itemRefusal } from '../http/input-gate';
 import { refundWeightedRateLimit, spendWeightedRateLimit, type WeightedRateLimit } from '../http/weighted-rate-limit';
 import type { MailSender } from '../mail/mail-queue';
+import type { LinkChecks } from '../link-proofs/link-checks';
+import type { WorkEvents } from '../works/work-events';
 import { registerBatch } from './batch-submissions';
 import { batchSubmissionSchema } from './schemas';
 
@@ -29,12 +32,18 @@ function keepPrototypeKeysAsData(scope: FastifyInstance): void {
     try {
       done(null, JSON.parse(String(text)));
     } catch {
-      done(badRequest('The request body is not valid JSON.'), undefined);
+      done(badRequest(API_ERRORS.bodyNotJson), undefined);
     }
   });
 }
 
-export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
+export async function batchSubmissionRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  mail: MailSender,
+  linkChecks: LinkChecks,
+  events: WorkEvents,
+): Promise<void> {
   const { rateLimit } = deps.config;
   // The family of POST /api/submissions: a batch spends the same budget, one hit per work.
   const registrations = { family: 'submissions', max: rateLimit.submissionsPerDay, window: 'day' } as const;
@@ -69,7 +78,7 @@ export async function batchSubmissionRoutes(fastify: FastifyInstance, deps: AppD
         const refused = refusedItems.get(request) ?? new Map<number, AppError>();
         const toRegister = items.length - refused.size;
         if (!rateLimit.disabled) await spendWeightedRateLimit(deps.db, request, reply, limit, toRegister);
-        const result = await registerBatch(deps, { shared, items, refused }, { mail, log: request.log });
+        const result = await registerBatch(deps, { shared, items, refused }, { mail, linkChecks, events, log: request.log });
         // Works that failed were never registered: their share of the budget is given back.
         const notRegistered = toRegister - result.registered;
         if (!rateLimit.disabled) await refundWeightedRateLimit(deps.db, request, reply, registrations, notRegistered);

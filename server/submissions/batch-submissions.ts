@@ -2,6 +2,9 @@
 // would register it (same schema, same trust engine, its own registry number, log leaf and
 // receipt). One work that fails (a field, an upload already used or gone) is reported with the
 // same error it would get alone, and the others go on. One confirmation e-mail per address.
+// Co-authors with an address are asked to confirm as a single registration asks them (decision
+// 0064): after their work's commit, each invitation in a short transaction of its own.
+import type { WorkEvents } from '../works/work-events';
 import { AppError, appError } from '../../core/app-error';
 import type { BatchItemResult, BatchSubmissionResult } from '../../core/api/batch';
 import { MESSAGES } from '../../core/messages';
@@ -10,10 +13,12 @@ import { normaliseSubmissionBody } from '../../core/submission';
 import { validationFailedError } from '../../core/validation';
 import type { AppDeps } from '../deps';
 import type { MailSender } from '../mail/mail-queue';
+import type { LinkChecks } from '../link-proofs/link-checks';
 import { queueBatchVerificationEmails, type BatchWorkToConfirm } from './batch-verification-email';
 import type { MailLog } from './email-verification';
 import { receiptOf } from './receipt';
 import { registerSubmission } from './submission-service';
+import { inviteCoAuthors } from '../works/co-author-invitations';
 
 export interface BatchInput {
   shared: Record<string, unknown>;
@@ -34,7 +39,7 @@ function failure(index: number, error: AppError): BatchItemResult {
 export async function registerBatch(
   deps: Pick<AppDeps, 'db' | 'store' | 'config' | 'now'>,
   input: BatchInput,
-  options: { mail?: MailSender; log: MailLog },
+  options: { mail?: MailSender; linkChecks?: LinkChecks; events?: WorkEvents; log: MailLog },
 ): Promise<BatchSubmissionResult> {
   const results: BatchItemResult[] = [];
   const toConfirm: BatchWorkToConfirm[] = [];
@@ -53,9 +58,16 @@ export async function registerBatch(
     }
     const body = normaliseSubmissionBody(parsed.data);
     try {
-      const work = await registerSubmission(deps, body);
+      const work = await registerSubmission(deps, body, { linkChecks: options.linkChecks, events: options.events });
       results.push({ index, status: 'registered', work: receiptOf(work) });
       toConfirm.push({ id: work.id, registry_id: work.registry_id, author_email: body.author_email });
+      if (options.mail && body.co_author_invites.length > 0) {
+        const invited = { id: work.id, registry_id: work.registry_id, co_authors: body.co_authors };
+        // The work stands whatever happens to its invitations: the manage page can ask again.
+        await inviteCoAuthors(deps, options.mail, invited, body.co_author_invites).catch((error: unknown) => {
+          options.log.error({ err: error, submission: work.id }, 'co-author invitations not queued');
+        });
+      }
     } catch (error) {
       if (error instanceof AppError) {
         results.push(failure(index, error));

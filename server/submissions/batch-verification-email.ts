@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import type { MailSender } from '../mail/mail-queue';
 import { newVerifyToken, verifyLink, type MailLog } from './email-verification';
 import { storeVerifyTokenForWorks } from './submissions-repository';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 export interface BatchWorkToConfirm {
   id: string;
@@ -47,7 +48,7 @@ export async function queueBatchVerificationEmails(
     const ids = group.map((work) => work.id);
     const { subject, text } = messageFor(group, verifyLink(deps.config.siteUrl, token), deps.config.siteUrl);
     try {
-      await deps.db.transaction().execute(async (trx) => {
+      await ledgerTransaction(deps.db, async (trx) => {
         await storeVerifyTokenForWorks(trx, ids, hash, deps.now());
         await mail.send(
           { to: group[0].author_email, subject, text },

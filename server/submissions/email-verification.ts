@@ -13,9 +13,11 @@ import { MESSAGES } from '../../core/messages';
 import { hashLinkToken } from '../mail/link-tokens';
 import type { Transaction } from 'kysely';
 import type { MailSender } from '../mail/mail-queue';
+import type { LinkChecks } from '../link-proofs/link-checks';
 import { findWorksByVerifyTokenHash, markEmailVerified } from './submissions-repository';
 import { scoreStoredWork } from './rescore';
 import type { TrustResult } from './trust';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 export const VERIFY_EMAIL_PATH = '/api/submissions/verify-email';
 
@@ -68,21 +70,32 @@ export async function queueVerificationLink(
 }
 
 /** The work's score recomputed with a verified e-mail, from the evidence as it stood when it was registered. */
-export async function rescoreWithVerifiedEmail(deps: Pick<AppDeps, 'db'>, work: Submission): Promise<TrustResult> {
-  return scoreStoredWork(deps.db, work, { emailVerified: true });
+export async function rescoreWithVerifiedEmail(deps: Pick<AppDeps, 'db' | 'config'>, work: Submission): Promise<TrustResult> {
+  return scoreStoredWork(deps.db, deps.config.siteUrl, work, { emailVerified: true });
 }
 
 /**
  * Opens a verification link: the work's id (the first one for a batch's link, which confirms
  * every work of the batch), or null when the token is unknown or already used.
  */
-export async function verifyEmailToken(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<{ id: string } | null> {
+export async function verifyEmailToken(
+  deps: Pick<AppDeps, 'db' | 'now' | 'config'>,
+  linkChecks: LinkChecks,
+  token: string,
+): Promise<{ id: string } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const hash = hashLinkToken(token);
   let first: { id: string } | null = null;
   for (const work of await findWorksByVerifyTokenHash(deps.db, hash)) {
     const trust = await rescoreWithVerifiedEmail(deps, work);
-    if (await markEmailVerified(deps.db, work.id, hash, trust, deps.now())) first ??= { id: work.id };
+    // A confirmed address may now claim the artist name with a proven link: the check says.
+    const verified = await ledgerTransaction(deps.db, async (trx) => {
+      const marked = await markEmailVerified(trx, work.id, hash, trust, deps.now());
+      if (marked) await linkChecks.queue(trx, work.id);
+      return marked;
+    });
+    if (verified) first ??= { id: work.id };
   }
+  if (first) linkChecks.wake();
   return first;
 }

@@ -58,11 +58,24 @@ export interface WorkClaims {
   imageSha256: string;
 }
 
+/** What the server established about the work beyond its own fields. */
+export interface TrustContext {
+  submittedAt: Date;
+  loggedAt: Date | null;
+  emailVerified: boolean;
+  /** The work's links the server proved (server/link-proofs/): only these earn points. */
+  provenUrls: ReadonlySet<string>;
+  /** The address a page links to to prove itself (the artist page here). */
+  backlinkUrl: string;
+  /** Credited co-authors who confirmed by e-mail (decision 0064); none at registration. */
+  confirmedCoAuthors?: readonly string[];
+}
+
 export function buildTrustEvidence(
   claims: WorkClaims,
   registry: RegistryEvidence,
   metadata: ImageMetadata | unknown,
-  context: { submittedAt: Date; loggedAt: Date | null; emailVerified: boolean },
+  context: TrustContext,
 ): TrustEvidence {
   return {
     title: claims.title,
@@ -71,7 +84,7 @@ export function buildTrustEvidence(
     tool: claims.tool,
     toolOther: claims.toolOther,
     story: claims.story,
-    resources: claims.resources.map((r) => ({ type: r.type, url: r.url })),
+    resources: claims.resources.map((r) => ({ type: r.type, url: r.url, proven: context.provenUrls.has(r.url) })),
     imageSha256: claims.imageSha256,
     exactDuplicateOfOtherArtist: registry.exactDuplicateOfOtherArtist,
     exactDuplicateOfSameArtist: registry.exactDuplicateOfSameArtist,
@@ -80,8 +93,11 @@ export function buildTrustEvidence(
     emailVerified: context.emailVerified,
     loggedAt: context.loggedAt ? context.loggedAt.toISOString() : null,
     submittedAt: context.submittedAt.toISOString(),
+    backlinkUrl: context.backlinkUrl,
+    nameClaim: registry.nameClaim,
     artistOtherWorksCount: registry.artistOtherWorksCount,
     sharedProfileLinksWithOwnWorks: registry.sharedProfileLinksWithOwnWorks,
     coAuthors: [...claims.coAuthors],
+    confirmedCoAuthors: [...(context.confirmedCoAuthors ?? [])],
   };
 }

@@ -6,6 +6,7 @@ import type { NormalisedSubmission } from '../../core/submission';
 import { publicImageUrl } from '../storage/object-store';
 import { publicMetadata } from '../works/public-metadata';
 import type { RegisteredWorkRow } from '../works/registration';
+import { backlinkFor } from '../link-proofs/expected-links';
 import { buildTrustEvidence, verificationResources } from './evidence';
 import type { RegistryEvidence, RegistryQuery } from './registry-evidence';
 import { computeTrust, type TrustResult } from './trust';
@@ -28,15 +29,26 @@ export type RegistrationImage = Pick<
 > & { metadata: unknown };
 
 export function registryQueryFor(body: NormalisedSubmission, image: RegistrationImage): RegistryQuery {
-  return { imageHash: image.sha256, phash: image.phash, artistName: body.artist_name, profileLinks: body.profile_links };
+  return {
+    imageHash: image.sha256,
+    phash: image.phash,
+    artistName: body.artist_name,
+    ownerEmail: body.author_email,
+    profileLinks: body.profile_links,
+  };
 }
 
-/** The trust engine's verdict on a new work, given what the registry already holds. */
+/**
+ * The trust engine's verdict on a new work, given what the registry already holds. No link is
+ * proven yet: the link check runs after the commit, on the queue (link-proofs/link-check-job.ts),
+ * and re-scores the work with what it proved.
+ */
 export function scoreRegistration(
   body: NormalisedSubmission,
   image: RegistrationImage,
   registry: RegistryEvidence,
   createdAt: Date,
+  backlink: { siteUrl: string; registryId: string },
 ): TrustResult {
   return computeTrust(
     buildTrustEvidence(
@@ -54,7 +66,17 @@ export function scoreRegistration(
       registry,
       image.metadata,
       // The log leaf is appended in the same transaction, stamped with this time.
-      { submittedAt: createdAt, loggedAt: createdAt, emailVerified: false },
+      {
+        submittedAt: createdAt,
+        loggedAt: createdAt,
+        emailVerified: false,
+        provenUrls: new Set(),
+        backlinkUrl: backlinkFor(
+          backlink.siteUrl,
+          { registryId: backlink.registryId, artistName: body.artist_name },
+          registry.nameClaim === 'this_identity',
+        ),
+      },
     ),
   );
 }

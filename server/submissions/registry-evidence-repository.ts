@@ -2,7 +2,7 @@
 // over submissions and the fingerprint table, live works only. Also the read that fills the
 // seed's memory index (registry-index.ts) with the works already registered.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
+import { IDENTITY_WORKS_COUNTED_UP_TO, SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
 import type { DB } from '../db/types';
 import { closeFingerprints } from '../works/works-repository';
 import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from './near-duplicates';
@@ -68,67 +68,67 @@ export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery):
     .map(({ id, distance }) => ({ id, distance }));
 }
 
-/** The artist's works that share one of `links`, counted up to `countUpTo` and one more. */
-function sharedWorksSql(artistName: string, links: readonly string[], countUpTo: number, beforeSeq?: number): RawBuilder<string> {
-  // Each link's works are an index range read in order and cut at the bound, so the count is
-  // exact up to it, and a link with more works than the bound makes it "more" by itself.
-  const before = beforeSeq === undefined ? sql`` : sql`AND l.registry_seq < ${beforeSeq}`;
+/** The name's claimant (lower-case address), or undefined while nobody claimed it. */
+export async function findClaimant(db: Kysely<DB>, artistName: string): Promise<string | undefined> {
+  const { rows } = await sql<{ claimant_email: string }>`
+    SELECT claimant_email FROM artist_claims WHERE artist_key = lower(${artistName})`.execute(db);
+  return rows[0]?.claimant_email;
+}
+
+function beforeOn(column: RawBuilder<unknown>, beforeSeq: number | undefined) {
+  return beforeSeq === undefined ? sql`` : sql`AND ${column} < ${beforeSeq}`;
+}
+
+/**
+ * The claimant's live works under the name (before `beforeSeq` when re-scoring), counted up to
+ * `countUpTo` and one more: an index range of migration 026 cut at the bound.
+ */
+function identityWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<string> {
+  return sql<string>`(
+    SELECT count(*) FROM (
+      SELECT 1 FROM submissions
+      WHERE lower(artist_name) = lower(${q.artistName}) AND lower(author_email) = lower(${q.ownerEmail})
+        AND deleted_at IS NULL AND purged_at IS NULL ${beforeOn(sql`registry_seq`, q.beforeSeq)}
+      LIMIT ${countUpTo + 1}) AS own)`;
+}
+
+/** The claimant's works that share one of `links`, counted up to `countUpTo` and one more. */
+function sharedWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<string> {
+  // Each link's works are an index range (migration 022) read in order and cut at the bound, so
+  // the count is exact up to it; works of other addresses under the name are passed over.
   return sql<string>`(
     SELECT least(${countUpTo + 1}, count(DISTINCT shared.submission_id))
-    FROM unnest(${[...new Set(links)]}::text[]) AS link
+    FROM unnest(${[...new Set(q.profileLinks)]}::text[]) AS link
     CROSS JOIN LATERAL (
       SELECT l.submission_id FROM artist_work_links l
-      WHERE l.artist_key = lower(${artistName}) AND l.link_hash = sha256(convert_to(link, 'UTF8')) ${before}
+      JOIN submissions s ON s.id = l.submission_id AND lower(s.author_email) = lower(${q.ownerEmail})
+      WHERE l.artist_key = lower(${q.artistName}) AND l.link_hash = sha256(convert_to(link, 'UTF8'))
+        ${beforeOn(sql`l.registry_seq`, q.beforeSeq)}
       ORDER BY l.submission_id
       LIMIT ${countUpTo + 1}) AS shared)`;
 }
 
-/** The artist's live works now, from the counter row of migration 022. */
-function artistLiveWorksSql(artistName: string): RawBuilder<string> {
-  return sql<string>`coalesce((SELECT n FROM ledger_counters WHERE kind = 'artist' AND value = lower(${artistName})), 0)`;
-}
-
 /**
- * The artist's live works and how many of them share one of the new work's profile links, read
- * from what the triggers of migration 022 keep: a counter row and an index range, however many
- * works the artist has.
+ * The artist-works signal for `q` (rubric v2, decision 0061): who claimed the name, and, for the
+ * claimant only, their other works and the ones sharing a profile link. `countUpTo` is lowered by
+ * tests only.
  */
-async function artistWorksKept(db: Kysely<DB>, q: RegistryQuery, countUpTo: number): Promise<RegistrySignals['artistWorks']> {
-  const result = await sql<{ works: string; sharing: string }>`
-    SELECT ${artistLiveWorksSql(q.artistName)} AS works, ${sharedWorksSql(q.artistName, q.profileLinks, countUpTo)} AS sharing`.execute(
-    db,
-  );
-  return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
-}
-
-/**
- * The same signal over the works registered before `q.beforeSeq` (re-scoring a stored work, on
- * an e-mail confirmation or an edit): the live works now less those registered since (an index
- * range, migration 022), read in one snapshot, and the shared links of the works before it.
- */
-async function artistWorksBefore(
-  db: Kysely<DB>,
-  q: RegistryQuery & { beforeSeq: number },
-  countUpTo: number,
-): Promise<RegistrySignals['artistWorks']> {
-  const result = await sql<{ works: string; sharing: string }>`
-    SELECT ${artistLiveWorksSql(q.artistName)} - (
-        SELECT count(*) FROM submissions
-        WHERE lower(artist_name) = lower(${q.artistName}) AND deleted_at IS NULL AND purged_at IS NULL
-          AND registry_seq >= ${q.beforeSeq}) AS works,
-      ${sharedWorksSql(q.artistName, q.profileLinks, countUpTo, q.beforeSeq)} AS sharing`.execute(db);
-  return { artistOtherWorksCount: Number(result.rows[0].works), sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing) };
-}
-
-/** The artist-works signal for `q`; `countUpTo` is lowered by tests only. */
-export function findArtistWorks(
+export async function findArtistWorks(
   db: Kysely<DB>,
   q: RegistryQuery,
-  countUpTo = SHARED_LINK_WORKS_COUNTED_UP_TO,
+  countUpTo = { works: IDENTITY_WORKS_COUNTED_UP_TO, shared: SHARED_LINK_WORKS_COUNTED_UP_TO },
 ): Promise<RegistrySignals['artistWorks']> {
-  return q.beforeSeq === undefined
-    ? artistWorksKept(db, q, countUpTo)
-    : artistWorksBefore(db, { ...q, beforeSeq: q.beforeSeq }, countUpTo);
+  const claimant = await findClaimant(db, q.artistName);
+  if (claimant === undefined) return { nameClaim: 'unclaimed', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
+  if (claimant !== q.ownerEmail.toLowerCase())
+    return { nameClaim: 'another_identity', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
+  const result = await sql<{ works: string; sharing: string }>`
+    SELECT ${identityWorksSql(q, countUpTo.works)} AS works, ${sharedWorksSql(q, countUpTo.shared)} AS sharing`.execute(db);
+  return {
+    nameClaim: 'this_identity',
+    artistOtherWorksCount: Number(result.rows[0].works),
+    sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing),
+  };
 }
 
 /** Registry evidence read from the database `db` (a transaction or the pool). */
@@ -144,6 +144,12 @@ export function databaseRegistryEvidence(db: Kysely<DB>): RegistryEvidenceSource
   };
 }
 
+/** Every claimed name (lower case) with its claimant's address: the seed's memory index reads them. */
+export async function readClaims(db: Kysely<DB>): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('artist_claims').select(['artist_key', 'claimant_email']).execute();
+  return new Map(rows.map((r) => [r.artist_key, r.claimant_email]));
+}
+
 /** The live works registered after registry number `afterSeq`, in registry order, with every link they name. */
 export async function readLiveWorksAfter(db: Kysely<DB>, afterSeq: number): Promise<IndexedWork[]> {
   const rows = await sql<{
@@ -152,9 +158,10 @@ export async function readLiveWorksAfter(db: Kysely<DB>, afterSeq: number): Prom
     image_hash: string | null;
     image_phash: string | null;
     artist_name: string;
+    owner_email: string;
     links: string[];
   }>`
-    SELECT id, registry_seq, image_hash, image_phash, artist_name,
+    SELECT id, registry_seq, image_hash, image_phash, artist_name, lower(author_email) AS owner_email,
       array_remove(ARRAY[portfolio_link, external_link], NULL)
         || coalesce((SELECT array_agg(r->>'url') FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' IS NOT NULL), '{}') AS links
     FROM submissions
@@ -166,6 +173,7 @@ export async function readLiveWorksAfter(db: Kysely<DB>, afterSeq: number): Prom
     imageHash: r.image_hash,
     phash: r.image_phash,
     artistName: r.artist_name,
+    ownerEmail: r.owner_email,
     links: r.links,
   }));
 }

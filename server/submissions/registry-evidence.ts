@@ -5,11 +5,14 @@
 // the seed's batches, where three queries per work would dominate the time. Both are gathered
 // by gatherRegistryEvidence below, so both registration paths score with the same signals.
 import type { NearDuplicate } from './near-duplicates';
+import type { NameClaim } from './trust';
 
 export interface RegistryQuery {
   imageHash: string;
   phash: string | null;
   artistName: string;
+  /** The registering address: identity signals count only for the name's claimant (decision 0061). */
+  ownerEmail: string;
   profileLinks: readonly string[];
   /** Re-scoring an existing work: only works registered before it (smaller registry number) count. */
   beforeSeq?: number;
@@ -28,7 +31,7 @@ export interface RegistrySignals {
     duplicateOf: string | null;
   };
   nearDuplicates: { nearDuplicatesOfOtherArtists: NearDuplicate[] };
-  artistWorks: { artistOtherWorksCount: number; sharedProfileLinksWithOwnWorks: number };
+  artistWorks: { nameClaim: NameClaim; artistOtherWorksCount: number; sharedProfileLinksWithOwnWorks: number };
 }
 
 export type RegistrySignal = keyof RegistrySignals;
@@ -37,7 +40,7 @@ export type RegistrySignal = keyof RegistrySignals;
 export const REGISTRY_SIGNALS: Readonly<Record<RegistrySignal, string>> = {
   exactDuplicates: 'live works with the same SHA-256, by this artist or another',
   nearDuplicates: 'earlier live works of other artists with a close perceptual hash',
-  artistWorks: "the artist's other live works, and how many share one of the new work's profile links",
+  artistWorks: "who claimed the name; the claimant's other live works under it, and how many share one of the work's profile links",
 };
 
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -7,11 +7,11 @@
 // after they were read still count; the seed deletes only after registering.
 // tests/integration/submissions/registry-index.test.ts checks both give the same evidence.
 import type { Kysely } from 'kysely';
-import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
+import { IDENTITY_WORKS_COUNTED_UP_TO, SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
 import type { DB } from '../db/types';
 import { createMemoryNearDuplicateIndex } from './near-duplicates';
 import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
-import { readLiveWorksAfter } from './registry-evidence-repository';
+import { readClaims, readLiveWorksAfter } from './registry-evidence-repository';
 
 export interface IndexedWork {
   id: string;
@@ -19,6 +19,8 @@ export interface IndexedWork {
   imageHash: string | null;
   phash: string | null;
   artistName: string;
+  /** The registering address in lower case: identity signals count the claimant's works only. */
+  ownerEmail: string;
   /** Every link the work was registered with: portfolio, external and verification resources. */
   links: readonly string[];
 }
@@ -41,7 +43,10 @@ export interface MemoryRegistryIndex extends RegistryEvidenceSource {
 export function createMemoryRegistryIndex(): MemoryRegistryIndex {
   let near = createMemoryNearDuplicateIndex();
   const byHash = new Map<string, { id: string; artist: string }[]>();
-  const byArtist = new Map<string, ArtistWorks>();
+  // By artist and address: identity signals count one claimant's works (decision 0061).
+  const byIdentity = new Map<string, ArtistWorks>();
+  /** Claimed names (lower case) and their claimant's address, as read by the last catchUp. */
+  let claims = new Map<string, string>();
   let lastSeq = 0;
   let count = 0;
 
@@ -53,10 +58,11 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
       sameHash.push({ id: work.id, artist });
       byHash.set(work.imageHash, sameHash);
     }
-    const own = byArtist.get(artist) ?? { count: 0, linkSets: [] };
+    const key = identityKey(artist, work.ownerEmail);
+    const own = byIdentity.get(key) ?? { count: 0, linkSets: [] };
     own.count += 1;
     own.linkSets.push(new Set(work.links));
-    byArtist.set(artist, own);
+    byIdentity.set(key, own);
     if (work.phash)
       near.add({ id: work.id, seq: work.seq, phash: work.phash, artistName: work.artistName, imageHash: work.imageHash ?? '' });
     lastSeq = Math.max(lastSeq, work.seq);
@@ -75,12 +81,18 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
   }
 
   function artistWorks(q: RegistryQuery): RegistrySignals['artistWorks'] {
-    const own = byArtist.get(q.artistName.toLowerCase());
+    const artist = q.artistName.toLowerCase();
+    const claimant = claims.get(artist);
+    if (claimant === undefined) return { nameClaim: 'unclaimed', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
+    if (claimant !== q.ownerEmail.toLowerCase())
+      return { nameClaim: 'another_identity', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
+    const own = byIdentity.get(identityKey(artist, claimant));
     const links = [...new Set(q.profileLinks)];
     const sharing = own && links.length > 0 ? own.linkSets.filter((set) => links.some((l) => set.has(l))).length : 0;
     // Counted as far as the database source counts them (registry-evidence-repository.ts).
     return {
-      artistOtherWorksCount: own?.count ?? 0,
+      nameClaim: 'this_identity',
+      artistOtherWorksCount: Math.min(own?.count ?? 0, IDENTITY_WORKS_COUNTED_UP_TO + 1),
       sharedProfileLinksWithOwnWorks: Math.min(sharing, SHARED_LINK_WORKS_COUNTED_UP_TO + 1),
     };
   }
@@ -91,7 +103,8 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
     reset() {
       near = createMemoryNearDuplicateIndex();
       byHash.clear();
-      byArtist.clear();
+      byIdentity.clear();
+      claims = new Map();
       lastSeq = 0;
       count = 0;
     },
@@ -102,11 +115,16 @@ export function createMemoryRegistryIndex(): MemoryRegistryIndex {
     },
     artistWorks: async (q) => artistWorks(newWorkOnly(q)),
     async catchUp(db) {
+      claims = await readClaims(db);
       const works = await readLiveWorksAfter(db, lastSeq);
       for (const work of works) add(work);
       return works.length;
     },
   };
+}
+
+function identityKey(artistKey: string, ownerEmail: string): string {
+  return `${artistKey}\u0000${ownerEmail.toLowerCase()}`;
 }
 
 function newWorkOnly(q: RegistryQuery): RegistryQuery {

@@ -6,12 +6,16 @@
 import type { Kysely } from 'kysely';
 import type { PromptVisibility } from '../../core/constants';
 import type { DB, Submission } from '../db/types';
+import { backlinkFor } from '../link-proofs/expected-links';
+import { provenDomainsOf } from '../link-proofs/domain-proof-repository';
+import { provenUrlsOfWork, provenUrlsOfWorks } from '../link-proofs/link-proof-repository';
+import { confirmedCoAuthorNames, confirmedCoAuthorNamesOf } from '../works/co-author-invitations-repository';
 import type { RescoreWork } from '../works/manage-ports';
 import { buildTrustEvidence, PROFILE_RESOURCE_TYPE } from './evidence';
 import { gatherRegistryEvidence } from './registry-evidence';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
 import { computeTrust, type TrustResult } from './trust';
-import { findUploadByDerivativeKey } from './uploads-repository';
+import { findUploadByDerivativeKey, uploadMetadataByDerivativeKeys } from './uploads-repository';
 
 export interface StoredWorkOverrides {
   resources?: readonly { type: string; url: string }[];
@@ -19,9 +23,50 @@ export interface StoredWorkOverrides {
   emailVerified?: boolean;
 }
 
-/** The trust engine's verdict on a stored work, with the given fields changed. */
-export async function scoreStoredWork(db: Kysely<DB>, work: Submission, overrides: StoredWorkOverrides = {}): Promise<TrustResult> {
-  const upload = work.image_key ? await findUploadByDerivativeKey(db, work.image_key) : undefined;
+/** What scoring a stored work reads beside its registry evidence: the file's metadata, its proven links, its confirmed co-authors. */
+export interface StoredWorkReads {
+  uploadMetadata(work: Submission): Promise<unknown>;
+  provenUrls(work: Submission): Promise<Set<string>>;
+  confirmedCoAuthors(work: Submission): Promise<string[]>;
+}
+
+/** The reads of one work, a statement each. */
+export function oneWorkReads(db: Kysely<DB>): StoredWorkReads {
+  return {
+    uploadMetadata: async (work) => (work.image_key ? (await findUploadByDerivativeKey(db, work.image_key))?.metadata : undefined),
+    provenUrls: (work) => provenUrlsOfWork(db, work.id),
+    confirmedCoAuthors: (work) => confirmedCoAuthorNames(db, work.id),
+  };
+}
+
+/** The same reads for a whole batch, a statement each for all its works (a re-scoring batch). */
+export async function batchReads(db: Kysely<DB>, works: readonly Submission[]): Promise<StoredWorkReads> {
+  const ids = works.map((w) => w.id);
+  const keys = works.flatMap((w) => (w.image_key ? [w.image_key] : []));
+  const [metadata, provenUrls, coAuthors] = await Promise.all([
+    uploadMetadataByDerivativeKeys(db, keys),
+    provenUrlsOfWorks(db, ids),
+    confirmedCoAuthorNamesOf(db, ids),
+  ]);
+  return {
+    uploadMetadata: async (work) => (work.image_key ? metadata.get(work.image_key) : undefined),
+    provenUrls: async (work) => provenUrls.get(work.id) ?? new Set(),
+    confirmedCoAuthors: async (work) => coAuthors.get(work.id) ?? [],
+  };
+}
+
+/**
+ * The trust engine's verdict on a stored work, with the given fields changed, and its links as
+ * their last checks left them (link_proofs): a link added by the change is not proven yet.
+ */
+export async function scoreStoredWork(
+  db: Kysely<DB>,
+  siteUrl: string,
+  work: Submission,
+  overrides: StoredWorkOverrides = {},
+  reads: StoredWorkReads = oneWorkReads(db),
+): Promise<TrustResult> {
+  const uploadMetadata = await reads.uploadMetadata(work);
   const stored = Array.isArray(work.verification_resources) ? (work.verification_resources as { type: string; url: string }[]) : [];
   const resources = overrides.resources ?? stored;
   const profileLinks = resources.filter((r) => r.type === PROFILE_RESOURCE_TYPE).map((r) => r.url);
@@ -29,10 +74,17 @@ export async function scoreStoredWork(db: Kysely<DB>, work: Submission, override
     imageHash: work.image_hash ?? '',
     phash: work.image_phash,
     artistName: work.artist_name,
+    ownerEmail: work.author_email,
     profileLinks,
     beforeSeq: Number(work.registry_seq),
   });
   const createdAt = new Date(work.created_at);
+  const emailVerified = overrides.emailVerified ?? work.email_verified_at !== null;
+  // A domain the work's identity proved counts as a proven profile link (decision 0062), for works
+  // whose address is confirmed: an address anyone typed does not share the identity's domains.
+  const domains = emailVerified ? await provenDomainsOf(db, { artistName: work.artist_name, email: work.author_email }) : [];
+  const domainResources = domains.map((domain) => ({ type: PROFILE_RESOURCE_TYPE, url: `https://${domain}/` }));
+  const provenUrls = new Set([...(await reads.provenUrls(work)), ...domainResources.map((r) => r.url)]);
   return computeTrust(
     buildTrustEvidence(
       {
@@ -42,24 +94,37 @@ export async function scoreStoredWork(db: Kysely<DB>, work: Submission, override
         tool: work.tool,
         toolOther: work.tool_other,
         story: work.story_context,
-        resources,
+        // First, so the proven domain wins over the same address typed and not proven.
+        resources: [...domainResources, ...resources],
         coAuthors: work.co_authors,
         imageSha256: work.image_hash ?? '',
       },
       registry,
       // The upload row keeps the file's full metadata; the work keeps a copy without a private prompt.
-      upload?.metadata ?? work.embedded_metadata,
+      uploadMetadata ?? work.embedded_metadata,
       {
         submittedAt: createdAt,
         loggedAt: work.log_index === null ? null : createdAt,
-        emailVerified: overrides.emailVerified ?? work.email_verified_at !== null,
+        emailVerified,
+        provenUrls,
+        confirmedCoAuthors: await reads.confirmedCoAuthors(work),
+        backlinkUrl: backlinkFor(
+          siteUrl,
+          { registryId: work.registry_id, artistName: work.artist_name },
+          registry.nameClaim === 'this_identity',
+        ),
       },
     ),
   );
 }
 
-/** The port the manage feature re-scores through (wired in app.ts). */
-export const rescoreWork: RescoreWork = async (db, work, changes) => {
-  const trust = await scoreStoredWork(db, work, { resources: changes.resources, promptVisibility: changes.promptVisibility });
-  return { score: trust.score, rubricVersion: trust.rubricVersion, breakdown: trust, promptSpecificity: trust.promptSpecificity };
-};
+/** The port the manage feature re-scores through (wired in app.ts, with the site's address). */
+export function rescoreWorkAt(siteUrl: string): RescoreWork {
+  return async (db, work, changes) => {
+    const trust = await scoreStoredWork(db, siteUrl, work, {
+      resources: changes.resources,
+      promptVisibility: changes.promptVisibility,
+    });
+    return { score: trust.score, rubricVersion: trust.rubricVersion, breakdown: trust, promptSpecificity: trust.promptSpecificity };
+  };
+}

@@ -10,24 +10,27 @@ import { MESSAGES } from '../../core/messages';
 import { normaliseSubmissionBody } from '../../core/submission';
 import { trainingConsentHeaders } from '../../core/training-consent';
 import { validationFailedError } from '../../core/validation';
-import type { AppDeps } from '../deps';
+import type { AppDeps, FeatureOptions } from '../deps';
 import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
 import { rateLimitConfig } from '../http/rate-limit';
 import { INVALID_VERIFY_LINK, VERIFY_EMAIL_PATH, verifyEmailToken } from './email-verification';
 import { claimImagePlace, closeImagePool, ImageBusyError, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import type { MailSender } from '../mail/mail-queue';
+import type { LinkChecks } from '../link-proofs/link-checks';
+import type { WorkEvents } from '../works/work-events';
 import { readUploadedFile } from '../http/multipart-file';
 import { clientAddressKey } from '../http/client-address';
 import { toPublicWork } from '../works/public-work';
 import { registerSubmission } from './submission-service';
 import { batchSubmissionRoutes } from './batch-routes';
 import { receiptOf } from './receipt';
-import { readWorkHistory } from '../works/work-history-repository';
-import { findPublicDuplicateTarget, findPublicWork } from '../works/works-repository';
+import { publicWorkExtrasOf } from '../works/public-work-extras';
+import { findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
 import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
+import { coAuthorRoutes } from './co-author-routes';
 
 const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
 
@@ -93,7 +96,16 @@ async function emptyBodyAsForm(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
 
-export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps, mail: MailSender): Promise<void> {
+export interface SubmissionsOptions extends FeatureOptions {
+  mail: MailSender;
+  linkChecks: LinkChecks;
+  events: WorkEvents;
+}
+
+export async function submissionsRoutes(
+  fastify: FastifyInstance,
+  { deps, mail, linkChecks, events }: SubmissionsOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   // The image worker pool serves uploads, lookups and the admin image check; it ends with the app.
@@ -114,11 +126,16 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps,
       preValidation: emptyBodyAsForm,
     },
     async (request, reply) => {
-      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), { mail });
+      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), {
+        mail,
+        linkChecks,
+        events,
+        log: request.log,
+      });
       return reply.status(201).send(receiptOf(work));
     },
   );
-  await batchSubmissionRoutes(app, deps, mail);
+  await batchSubmissionRoutes(app, deps, mail, linkChecks, events);
 
   // The link in the e-mail opens the confirmation page (decision 0053); its button POSTs the
   // token. A GET never verifies: mail scanners open links. Links of older e-mails land there too.
@@ -135,7 +152,7 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps,
     validationError: validationFailedError,
   };
   app.post(VERIFY_EMAIL_PATH, { schema: verifyEmailSchema, config: verifications }, async (request) => {
-    const verified = await verifyEmailToken(deps, request.body.token);
+    const verified = await verifyEmailToken(deps, linkChecks, request.body.token);
     if (!verified) {
       const { title, description } = INVALID_VERIFY_LINK;
       throw appError('invalid_token', description, { title, fields: { token: description } });
@@ -143,12 +160,13 @@ export async function submissionsRoutes(fastify: FastifyInstance, deps: AppDeps,
     return verified;
   });
 
+  await coAuthorRoutes(app, deps);
+
   app.get('/api/submissions/:id', { schema: publicWorkRouteSchema }, async (request, reply) => {
     const row = await findPublicWork(deps.db, request.params.id);
     if (!row) throw notFound(MESSAGES.submissionNotFound.description);
-    const duplicateOf = await findPublicDuplicateTarget(deps.db, row.duplicate_of);
     // The artist's AI-training choice, in the vocabularies crawlers read (as on the proof page).
     reply.headers(trainingConsentHeaders(row.allow_ai_training, config.siteUrl));
-    return toPublicWork(row, config.siteUrl, { duplicateOf, history: await readWorkHistory(deps.db, row.id) });
+    return toPublicWork(row, config.siteUrl, await publicWorkExtrasOf(deps.db, row));
   });
 }

@@ -5,7 +5,7 @@ import { IMAGE_FILE_ERROR_CODES } from '../image/errors';
 import { publicWorkSchema, submissionCreatedSchema, uploadResponseSchema } from '../../core/api/submissions';
 import { submissionBodySchema } from '../../core/schemas';
 import { batchSubmissionBodySchema, batchSubmissionResultSchema } from '../../core/api/batch';
-import { BATCH_MAX_WORKS, CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
+import { BATCH_MAX_WORKS, CO_AUTHOR_INVITES, CONFIRM_PAGES, EMAIL_CONFIRMATIONS_PER_HOUR } from '../../core/constants';
 import { errorResponses, jsonResponse } from '../http/api-schemas';
 
 export const uploadSchema = {
@@ -103,5 +103,52 @@ export const batchSubmissionSchema = {
   response: {
     200: jsonResponse(batchSubmissionResultSchema, 'What became of each work, in the order sent.'),
     ...errorResponses('validation_failed', 'bad_request', 'body_too_large', 'unsupported_media_type', 'rate_limited', 'unavailable'),
+  },
+};
+
+// ---- Co-authors confirm by e-mail (issue 33, decision 0064) ----
+const coAuthorTokenBody = z.object({ token: z.string().max(200).describe('The token from the e-mailed link.') });
+const coAuthorAnswerSchema = z.object({
+  id: z.uuid().describe('The work.'),
+  registry_id: z.string(),
+  state: z.enum(['confirmed', 'declined']),
+  score_before: z.number().int(),
+  score_after: z.number().int().describe('The trust score after the answer (a confirmation re-scores the work).'),
+});
+const coAuthorRateNote = `Rate limited per client address: ${CO_AUTHOR_INVITES.answersPerHour} an hour.`;
+
+export const coAuthorInvitationSchema = {
+  tags: ['Registration'],
+  summary: 'What a co-author link asks: the work and the credited name (the confirmation page reads it)',
+  description: `Answers only for a valid link (not used, not expired, of a live work). Never carries an address. ${coAuthorRateNote}`,
+  body: coAuthorTokenBody,
+  response: {
+    200: jsonResponse(
+      z.object({ registry_id: z.string(), title: z.string(), artist_name: z.string(), co_author_name: z.string() }),
+      'The question.',
+    ),
+    ...errorResponses('validation_failed', 'invalid_token', 'forbidden_characters', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const coAuthorConfirmSchema = {
+  tags: ['Registration'],
+  summary: 'A co-author confirms they made the work (the button of the confirmation page)',
+  description: `Shows the co-author as confirmed on the proof page and re-scores the work; the link works once. ${coAuthorRateNote}`,
+  body: coAuthorTokenBody,
+  response: {
+    200: jsonResponse(coAuthorAnswerSchema, 'Confirmed.'),
+    ...errorResponses('validation_failed', 'invalid_token', 'forbidden_characters', 'rate_limited', 'unavailable'),
+  },
+};
+
+export const coAuthorDeclineSchema = {
+  tags: ['Registration'],
+  summary: 'A co-author says they did not make the work',
+  description: `The co-author stays "not confirmed" and is not invited again for this work; the link works once. ${coAuthorRateNote}`,
+  body: coAuthorTokenBody,
+  response: {
+    200: jsonResponse(coAuthorAnswerSchema, 'Declined.'),
+    ...errorResponses('validation_failed', 'invalid_token', 'forbidden_characters', 'rate_limited', 'unavailable'),
   },
 };

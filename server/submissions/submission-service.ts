@@ -12,6 +12,7 @@
 // files become the work's files; if anything fails they (and the store) stay with the upload
 // row, which the expiry cleanup removes.
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { appError, type AppError } from '../../core/app-error';
 import type { ErrorCode } from '../../core/error-codes';
 import type { SubmissionCreated } from '../../core/api-types';
@@ -19,17 +20,20 @@ import { formatRegistryId } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { trustStatus } from '../../core/status';
 import type { NormalisedSubmission } from '../../core/submission';
-import { ownWritesShown } from '../db/ledger-stamps';
 import type { AppDeps } from '../deps';
 import { preparedDrawOfOne, recordRegistrations } from '../works/registration';
+import { NO_WORK_EVENTS, type WorkEvents } from '../works/work-events';
 import { moveManifestStoresToWorks } from '../works/c2pa-manifest-stores-repository';
+import { inviteCoAuthors } from '../works/co-author-invitations';
 import { queueVerificationLink } from './email-verification';
 import { newLinkToken } from '../mail/link-tokens';
 import { gatherSignals } from './registry-evidence';
 import { databaseRegistryEvidence, exactCopiesSql, toExactDuplicates } from './registry-evidence-repository';
+import type { LinkChecks } from '../link-proofs/link-checks';
 import type { MailSender } from '../mail/mail-queue';
 import { registryQueryFor, scoreRegistration, submissionRow } from './registration-record';
 import { consumeUploadLockingImage, findUpload, type UploadRow } from './uploads-repository';
+import { ledgerTransaction } from '../works/ledger-transaction';
 
 export const UPLOAD_ALREADY_USED = MESSAGES.uploadAlreadyUsed;
 
@@ -41,6 +45,12 @@ export interface RegisterOptions {
   now?: Date;
   /** The queue of the verification e-mail; without one, none is sent. */
   mail?: MailSender;
+  /** The queue of link checks (issue 33); without one, the links stay unchecked. */
+  linkChecks?: LinkChecks;
+  /** Where the work.registered webhook event is queued; without one, none is sent. */
+  events?: WorkEvents;
+  /** Where a failure to queue a co-author invitation is logged (the work is registered by then). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export interface RegisteredWork extends SubmissionCreated {
@@ -86,37 +96,54 @@ export async function registerSubmission(
 
   const id = crypto.randomUUID();
   const verification = options.mail ? newLinkToken() : undefined;
-  const { registryId, seq, leafIndex, trust } = await deps.db.transaction().execute(async (trx) => {
-    // Two people registering the same image at the same moment cannot both pass as the original:
-    // the image's lock, taken with the claim, makes the second wait for the first's commit.
-    const claimed = await consumeUploadLockingImage(trx, upload.id, registryQuery.imageHash, createdAt);
-    if (!claimed) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
-    // The exact copies are read with the number, after the image's lock was granted: that read
-    // sees the work of any earlier registration of the same file.
-    const {
-      seqs: [seq],
-      alongside: copies,
-    } = await drawSeqWithExactCopies(trx, { imageHash: registryQuery.imageHash, artistName: registryQuery.artistName });
-    const registry = { ...outsideLock, ...toExactDuplicates(copies) };
-    const trust = scoreRegistration(body, upload, registry, createdAt);
-    const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
-    const row = {
-      ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
-      // The e-mailed link's token is stored with the work: no second write to the row after commit.
-      ...(verification && { email_verify_token_hash: verification.hash, email_verify_sent_at: deps.now() }),
-    };
-    const [leafIndex] = await recordRegistrations(trx, [row]);
-    if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
-    // The e-mail is queued with the work (decision 0058): sent if and only if the work is registered.
-    if (options.mail && verification) {
-      const work = { id, registry_id: registryId, author_email: body.author_email };
-      await queueVerificationLink(deps, options.mail, trx, work, verification.token);
-    }
-    return { registryId, seq, leafIndex, trust };
-  });
-  await ownWritesShown(deps.db);
+  // Answered once this process's first pages show the work (decision 0044): waitUntilShown.
+  const { registryId, seq, leafIndex, trust } = await ledgerTransaction(
+    deps.db,
+    async (trx) => {
+      // Two people registering the same image at the same moment cannot both pass as the original:
+      // the image's lock, taken with the claim, makes the second wait for the first's commit.
+      const claimed = await consumeUploadLockingImage(trx, upload.id, registryQuery.imageHash, createdAt);
+      if (!claimed) throw uploadRefused(UPLOAD_ALREADY_USED, 'upload_used');
+      // The exact copies are read with the number, after the image's lock was granted: that read
+      // sees the work of any earlier registration of the same file.
+      const {
+        seqs: [seq],
+        alongside: copies,
+      } = await drawSeqWithExactCopies(trx, { imageHash: registryQuery.imageHash, artistName: registryQuery.artistName });
+      const registry = { ...outsideLock, ...toExactDuplicates(copies) };
+      const registryId = formatRegistryId(createdAt.getUTCFullYear(), seq);
+      const trust = scoreRegistration(body, upload, registry, createdAt, { siteUrl: deps.config.siteUrl, registryId });
+      const row = {
+        ...submissionRow(body, upload, { id, seq, registryId, trust, registry, createdAt }, deps.config.s3?.publicUrl ?? null),
+        // The e-mailed link's token is stored with the work: no second write to the row after commit.
+        ...(verification && { email_verify_token_hash: verification.hash, email_verify_sent_at: deps.now() }),
+      };
+      const [leafIndex] = await recordRegistrations(trx, [row], options.events ?? NO_WORK_EVENTS);
+      if (upload.c2pa_manifest_store) await moveManifestStoresToWorks(trx, [{ submissionId: id, uploadId: upload.id }]);
+      // The e-mail is queued with the work (decision 0058): sent if and only if the work is registered.
+      if (options.mail && verification) {
+        const work = { id, registry_id: registryId, author_email: body.author_email };
+        await queueVerificationLink(deps, options.mail, trx, work, verification.token);
+      }
+      // The links are fetched after the commit, never in the request (decision 0061).
+      await options.linkChecks?.queue(trx, id);
+      return { registryId, seq, leafIndex, trust };
+    },
+    { waitUntilShown: true },
+  );
 
   options.mail?.wake();
+  options.linkChecks?.wake();
+  options.events?.wake();
+
+  // Co-authors are asked after the commit, each in a short transaction of its own (decision 0064):
+  // never under the registration lock. Should this fail, the work stands and the manage page resends.
+  if (options.mail && body.co_author_invites.length > 0) {
+    const work = { id, registry_id: registryId, co_authors: body.co_authors };
+    await inviteCoAuthors(deps, options.mail, work, body.co_author_invites).catch((error: unknown) => {
+      options.log?.error({ err: error, submission: id }, 'co-author invitations not queued');
+    });
+  }
 
   return {
     id,

@@ -2,11 +2,12 @@
 // insert and the public lookups are the works layer's (server/works/works-repository.ts).
 import type { Kysely } from 'kysely';
 import type { DB, Submission } from '../db/types';
+import type { LedgerWriter } from '../works/ledger-transaction';
 import type { TrustResult } from './trust';
 
 /** Gives several works one verification token: the works of one batch, confirmed by one link. */
 export async function storeVerifyTokenForWorks(
-  db: Kysely<DB>,
+  db: LedgerWriter,
   ids: readonly string[],
   tokenHash: string,
   sentAt: Date,
@@ -36,7 +37,7 @@ export async function findWorksByVerifyTokenHash(db: Kysely<DB>, tokenHash: stri
  * stored: opening the link twice at once verifies once. Returns false when the token was used.
  */
 export async function markEmailVerified(
-  db: Kysely<DB>,
+  db: LedgerWriter,
   id: string,
   tokenHash: string,
   trust: TrustResult,

@@ -105,6 +105,17 @@ export async function findUploadByDerivativeKey(db: Kysely<DB>, key: string): Pr
   return db.selectFrom('uploads').selectAll().where('derivative_key', '=', key).executeTakeFirst();
 }
 
+/** The full metadata of the uploads whose derivatives became the works' images, by image key (a re-scoring batch). */
+export async function uploadMetadataByDerivativeKeys(db: Kysely<DB>, keys: readonly string[]): Promise<Map<string, unknown>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('uploads')
+    .select(['derivative_key', 'metadata'])
+    .where('derivative_key', 'in', [...keys])
+    .execute();
+  return new Map(rows.map((r) => [r.derivative_key, r.metadata]));
+}
+
 const consumeStatement = preparedStatement((db, v: { id: string; imageHashes: string[]; at: Date }) =>
   db
     .updateTable('uploads')

@@ -1,8 +1,11 @@
 // Signed checkpoints: a new one whenever the log has grown past the newest stored checkpoint.
-// Made at start-up, every minute while new leaves exist, and on demand when a proof needs a
-// size that is not signed yet (so a just-registered work's proof is available at once).
+// Made at start-up, every minute while new leaves exist (the `log-checkpoint` job of the queue,
+// run by one process per minute: decision 0065), and on demand when a proof needs a size that is
+// not signed yet (so a just-registered work's proof is available at once).
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import type { JobKind } from '../jobs/job-queue';
+import { periodicJob } from '../jobs/periodic';
 import { signCheckpoint } from './checkpoint';
 import { toHex } from './hex';
 import { checkpointAt, currentLogSize, insertCheckpoint, newestCheckpoint, type StoredCheckpoint } from './log-repository';
@@ -10,10 +13,7 @@ import { logRoot } from './log-tree';
 import { lockCheckpointSigning } from './identity-repository';
 import { assertCurrentIdentity } from './log-identity';
 import { getLogSigner, logIdentityOutcome } from './signer';
-import { requestCosignatures } from './witnessing/witnessing';
-
-/** Decision 0031: a new checkpoint at least every minute while new leaves exist. */
-export const CHECKPOINT_INTERVAL_MS = 60_000;
+import { queueCosignatures, wakeCosignatures } from './witnessing/witnessing';
 
 // Concurrent callers in one process share one run instead of signing the same size twice.
 const running = new WeakMap<AppDeps, Promise<StoredCheckpoint>>();
@@ -67,11 +67,6 @@ export async function ensureCheckpoint(deps: AppDeps): Promise<StoredCheckpoint>
         if (running.get(deps) === started) running.delete(deps);
       });
     running.set(deps, started);
-    // Once stored (committed), witnesses cosign it in the background: nobody waits for them.
-    void started.then(
-      (stored) => requestCosignatures(deps, stored),
-      () => undefined,
-    );
     run = started;
   }
   return run;
@@ -87,18 +82,23 @@ async function makeCheckpoint(deps: AppDeps): Promise<StoredCheckpoint> {
   // One signer at a time across processes: under the signing lock, whoever comes second finds
   // this size (or a larger one) already signed and returns that note instead of signing another.
   // Everything inside runs on `trx`: the embedded database has a single connection.
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     await lockCheckpointSigning(trx);
     const latest = await newestCheckpoint(trx);
-    if (latest && latest.treeSize >= size) return latest;
+    if (latest && latest.treeSize >= size) return { stored: latest, signed: false };
     // Another process may have started a new log origin since this one started.
     await assertCurrentIdentity(trx, signer);
     const note = signCheckpoint({ origin: config.tlogOrigin, treeSize: size, rootHash: root }, signer);
     await insertCheckpoint(trx, { treeSize: size, rootHash: toHex(root), note }, deps.now());
     const stored = await checkpointAt(trx, size);
     if (!stored) throw new Error(`Checkpoint of size ${size} was not stored`);
-    return stored;
+    // The witnesses' cosignature requests commit with the checkpoint (durable jobs, decision
+    // 0065): nobody waits for the witnesses, and a kill -9 after the commit loses no request.
+    await queueCosignatures(trx, deps);
+    return { stored, signed: true };
   });
+  if (outcome.signed) wakeCosignatures(deps);
+  return outcome.stored;
 }
 
 /** Resolves once no checkpoint is being made for `deps` (used before the database closes). */
@@ -106,12 +106,18 @@ export async function checkpointsSettled(deps: AppDeps): Promise<void> {
   await running.get(deps)?.catch(() => undefined);
 }
 
-/** Checkpoint at start-up, then every CHECKPOINT_INTERVAL_MS until the app closes. */
-export function scheduleCheckpoints(app: FastifyInstance, deps: AppDeps, intervalMs = CHECKPOINT_INTERVAL_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  const checkpoint = () => {
-    ensureCheckpoint(deps).catch((err: unknown) => app.log.error({ err }, 'could not make a transparency-log checkpoint'));
-  };
+/**
+ * Decision 0031: a new checkpoint at least every minute while new leaves exist. One process of
+ * those sharing the database signs it each minute (decision 0065); the others find it signed.
+ */
+export function checkpointJob(deps: AppDeps): JobKind<object> {
+  return periodicJob('log-checkpoint', '* * * * *', async () => {
+    await ensureCheckpoint(deps);
+  });
+}
+
+/** Checks the signing key and makes a checkpoint at start-up; the minute's ones are checkpointJob's. */
+export function scheduleCheckpoints(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onReady', async () => {
     // A missing or unusable signing key fails start-up; the first checkpoint itself may need a
     // pass over every leaf (seconds for a large log), so it runs in the background; a request
@@ -120,13 +126,9 @@ export function scheduleCheckpoints(app: FastifyInstance, deps: AppDeps, interva
     if (logIdentityOutcome(deps) === 'new-origin') {
       app.log.warn(`started the new log origin '${deps.config.tlogOrigin}'; the previous origin and its checkpoints are retired`);
     }
-    checkpoint();
-    timer = setInterval(checkpoint, intervalMs);
-    // The timer alone must not keep the process alive.
-    timer.unref();
+    ensureCheckpoint(deps).catch((err: unknown) => app.log.error({ err }, 'could not make a transparency-log checkpoint'));
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await checkpointsSettled(deps);
   });
 }

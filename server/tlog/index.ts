@@ -1,5 +1,6 @@
 // Transparency log, pure part: leaves, Merkle tree and proofs, signed checkpoints.
-// Storage (tlog_leaves, tlog_checkpoints) and routes build on these functions.
+// Storage (tlog_leaves, tlog_checkpoints) builds on these functions; the log's HTTP routes are
+// the transparency feature's (server/transparency/).
 export * from './canonical-json';
 export * from './checkpoint';
 export * from './hex';

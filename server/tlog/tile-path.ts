@@ -7,6 +7,7 @@
 // prefixed with 'x' (1234067 → x001/x234/067); <W> is the width of a partial tile, 1..255.
 // Only the canonical spelling of a coordinate is accepted, so one tile has one URL (and one
 // cache entry in any CDN in front of us).
+import { tileIndexInvalidText, tileLevelInvalidText, tileWidthInvalidText } from '../../core/api-error-texts';
 
 /** Hashes (or entries) in a full tile: 2^8. */
 export const TILE_WIDTH = 256;
@@ -53,15 +54,14 @@ export function parseTilePath(rest: string): TileCoordinate {
   let level: number | 'entries';
   if (levelText === 'entries') level = 'entries';
   else if (LEVEL_RE.test(levelText) && Number(levelText) <= MAX_TILE_LEVEL) level = Number(levelText);
-  else
-    throw new TilePathError(`${quoted(levelText)} is not a tile level: expected 'entries' or a number from 0 to ${MAX_TILE_LEVEL}.`);
+  else throw new TilePathError(tileLevelInvalidText(quoted(levelText), MAX_TILE_LEVEL));
 
   let width = TILE_WIDTH;
   const last = segments.length - 1;
   if (last >= 1 && segments[last - 1].endsWith('.p')) {
     const widthText = segments.pop()!;
     if (!WIDTH_RE.test(widthText) || Number(widthText) >= TILE_WIDTH) {
-      throw new TilePathError(`${quoted(widthText)} is not a partial tile width: expected a number from 1 to ${TILE_WIDTH - 1}.`);
+      throw new TilePathError(tileWidthInvalidText(quoted(widthText), TILE_WIDTH - 1));
     }
     width = Number(widthText);
     segments[segments.length - 1] = segments[segments.length - 1].slice(0, -2);
@@ -75,9 +75,7 @@ export function parseTilePath(rest: string): TileCoordinate {
     index = index * 1000 + Number(digits);
   });
   if (!Number.isSafeInteger(index) || formatTileIndex(index) !== indexText) {
-    throw new TilePathError(
-      `${quoted(indexText)} is not a tile index: expected 3-digit groups, all but the last starting with 'x' (e.g. x001/x234/067).`,
-    );
+    throw new TilePathError(tileIndexInvalidText(quoted(indexText)));
   }
   return { level, index, width };
 }

@@ -7,7 +7,7 @@ import { appError, notFound } from '../../core/app-error';
 import { CONFIRM_PAGES, WATCH } from '../../core/constants';
 import { MESSAGES, type MessagePair } from '../../core/messages';
 import { validationFailedError } from '../../core/validation';
-import type { AppDeps } from '../deps';
+import type { FeatureOptions } from '../deps';
 import { escapeHtml } from '../http/html-escape';
 import { rateLimitConfig } from '../http/rate-limit';
 import type { MailSender } from '../mail/mail-queue';
@@ -48,7 +48,7 @@ const invalidLink = () =>
     fields: { token: MESSAGES.watchLinkInvalid.description },
   });
 
-export async function watchRoutes(fastify: FastifyInstance, deps: AppDeps, mailer: MailSender): Promise<void> {
+export async function watchRoutes(fastify: FastifyInstance, { deps, mailer }: FeatureOptions & { mailer: MailSender }): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
 

@@ -8,6 +8,7 @@
 // pending confirmation per work and address, and WATCH.confirmationsPerAddressPerHour e-mails an
 // hour to one address, whoever asks.
 import { notFound } from '../../core/app-error';
+import { MESSAGES } from '../../core/messages';
 import { CONFIRM_PAGES, WATCH } from '../../core/constants';
 import { SITE_NAME } from '../../core/site';
 import type { AppDeps } from '../deps';
@@ -50,7 +51,7 @@ export async function requestWatch(
   email: string,
 ): Promise<void> {
   const work = await findPublicWork(deps.db, ref);
-  if (!work) throw notFound("This Registry ID doesn't exist or the submission is private.");
+  if (!work) throw notFound(MESSAGES.submissionNotFound.description);
   const confirm = newLinkToken();
   const now = deps.now();
   const { subject, text } = watchConfirmationMessage(deps.config.siteUrl, work.registry_id, confirm.token);

@@ -9,6 +9,13 @@
 // timestamped cosignature line (C2SP tlog-cosignature). Sizes are bigint: C2SP lets a log grow to
 // 2^64 - 1 entries, and a witness that refused sizes past 2^53 would stop witnessing such a log.
 import { sign } from 'node:crypto';
+import {
+  WITNESS_ERRORS,
+  witnessCheckpointMalformedText,
+  witnessProofFailsText,
+  witnessTooManyProofLinesText,
+  witnessUnknownLogText,
+} from '../../core/api-error-texts';
 import { cosignedMessage, formatCosignatureLine } from '../../core/tlog-cosignature';
 import { bytesToHex, MAX_TREE_SIZE, parseCheckpointNote, verifyConsistencyProof, type CheckpointNote } from '../../core/tlog-verify';
 import { fromBase64, toBase64 } from '../tlog/hex';
@@ -47,20 +54,20 @@ interface Request {
 
 function parseRequest(body: string): Request | WitnessReply {
   const split = body.indexOf('\n\n');
-  if (split < 0) return text(400, 'Expected an old size line, consistency proof lines, an empty line and a checkpoint.');
+  if (split < 0) return text(400, WITNESS_ERRORS.bodyShape);
   const [sizeLine, ...proofLines] = body.slice(0, split).split('\n');
   const size = /^old (0|[1-9]\d{0,19})$/.exec(sizeLine);
-  if (!size || BigInt(size[1]) > MAX_TREE_SIZE) return text(400, "The first line must be 'old <tree size>'.");
-  if (proofLines.length > MAX_PROOF_LINES) return text(400, `At most ${MAX_PROOF_LINES} consistency proof lines.`);
+  if (!size || BigInt(size[1]) > MAX_TREE_SIZE) return text(400, WITNESS_ERRORS.oldSizeLine);
+  if (proofLines.length > MAX_PROOF_LINES) return text(400, witnessTooManyProofLinesText(MAX_PROOF_LINES));
   const proof: Uint8Array[] = [];
   for (const line of proofLines) {
     let hash: Uint8Array;
     try {
       hash = fromBase64(line);
     } catch {
-      return text(400, 'Each consistency proof line must be one base64 SHA-256 hash.');
+      return text(400, WITNESS_ERRORS.proofLineNotHash);
     }
-    if (hash.length !== 32) return text(400, 'Each consistency proof line must be one base64 SHA-256 hash.');
+    if (hash.length !== 32) return text(400, WITNESS_ERRORS.proofLineNotHash);
     proof.push(hash);
   }
   const note = body.slice(split + 2);
@@ -68,7 +75,7 @@ function parseRequest(body: string): Request | WitnessReply {
   try {
     checkpoint = parseCheckpointNote(note);
   } catch (err) {
-    return text(400, `The checkpoint is malformed: ${(err as Error).message}`);
+    return text(400, witnessCheckpointMalformedText((err as Error).message));
   }
   return { oldSize: BigInt(size[1]), proof, note, checkpoint };
 }
@@ -85,10 +92,10 @@ export async function addCheckpoint(ctx: WitnessContext, body: string): Promise<
   const { oldSize, proof, note, checkpoint } = request;
 
   const logKey = ctx.logs.get(checkpoint.origin);
-  if (!logKey) return text(404, `This witness does not witness the log '${checkpoint.origin}'.`);
-  if (!verifyNote(note, logKey)) return text(403, 'The checkpoint carries no valid signature by the log key this witness trusts.');
-  if (oldSize > checkpoint.size) return text(400, 'The old size is larger than the checkpoint size.');
-  if (oldSize === 0n && proof.length > 0) return text(400, 'The consistency proof must be empty when the old size is 0.');
+  if (!logKey) return text(404, witnessUnknownLogText(checkpoint.origin));
+  if (!verifyNote(note, logKey)) return text(403, WITNESS_ERRORS.signatureInvalid);
+  if (oldSize > checkpoint.size) return text(400, WITNESS_ERRORS.oldSizeTooLarge);
+  if (oldSize === 0n && proof.length > 0) return text(400, WITNESS_ERRORS.proofNotEmpty);
 
   return ctx.state.exclusive(checkpoint.origin, async () => {
     const held = await ctx.state.read(checkpoint.origin);
@@ -106,7 +113,7 @@ export async function addCheckpoint(ctx: WitnessContext, body: string): Promise<
       oldSize > 0n &&
       !(await verifyConsistencyProof(oldSize, checkpoint.size, proof.map(bytesToHex), bytesToHex(oldRoot), checkpoint.rootHash))
     ) {
-      return text(422, `The consistency proof from size ${oldSize} to ${checkpoint.size} does not verify.`);
+      return text(422, witnessProofFailsText(oldSize, checkpoint.size));
     }
 
     await ctx.state.write({ origin: checkpoint.origin, treeSize: checkpoint.size, rootHash: newRoot });

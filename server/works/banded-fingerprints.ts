@@ -1,47 +1,30 @@
 // Perceptual hashes in memory, searched as the band indexes of migration 009 are: a close hash
 // must be within a few bits of the searched one in at least one of its four 16-bit bands
 // (fingerprint-bands.ts), so only the hashes filed under those band values are compared in full.
-// Each band is a table of every hash sorted by that band's value (offsets per value, then the
-// hashes themselves side by side), so a search reads a few hundred short runs of memory rather
-// than chasing thousands of scattered entries. Hashes added since the tables were last built are
-// compared one by one; once there are REINDEX_AFTER of them the tables are built again, in slices
-// between which the event loop runs. Typed arrays only, so the garbage collector never walks
-// them: about 72 bytes a hash.
+//
+// Packed to 20 bytes a hash (issue 38: a process's copy must not cost more than 24 bytes a work;
+// it was 72 with ids and four copies of every hash): the hashes themselves, as two 32-bit halves
+// grouped by the value of band 0, are band 0's table (8 bytes); bands 1 to 3 each hold positions
+// in it grouped by their own value (4 bytes each); each band has offsets per value (256 KB, fixed).
+// No work ids are kept: a search returns the close hashes, and the caller reads their works from
+// the database by hash (fingerprint-memory.ts); most searches, for a new image, find none.
+//
+// Hashes added since the tables were built sit in fixed-size chunks (growing never copies) and are
+// compared one by one; once there are REINDEX_AFTER of them the next search starts a rebuild, in
+// slices between which the event loop runs. A rebuild drops the old position tables first, so the
+// memory never holds two copies of them, and searches answer undefined until it ends (the caller
+// asks the database, as before the first load): at a million hashes that is a fraction of a second
+// about every 16,000 registrations. Typed arrays only, so the garbage collector never walks them.
 import { NEAR_DUPLICATE_MAX_DISTANCE, popcount32 } from '../image';
 import { BAND_BITS, BAND_COUNT, bandProbes } from './fingerprint-bands';
 
-const UUID_BYTES = 16;
-
-function grown<T extends Uint32Array | Int32Array | Uint8Array>(array: T, length: number): T {
-  const bigger = new (array.constructor as new (n: number) => T)(length);
-  bigger.set(array);
-  return bigger;
-}
-
-function uuidToBytes(id: string, into: Uint8Array, at: number): void {
-  const hex = id.replace(/-/g, '');
-  for (let i = 0; i < UUID_BYTES; i++) into[at + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-}
-
-function bytesToUuid(from: Uint8Array, at: number): string {
-  const hex = Buffer.from(from.buffer, from.byteOffset + at, UUID_BYTES).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Hashes added since the band tables were built that make a search start building them again. */
 const REINDEX_AFTER = 16_384;
+/** Hashes per chunk of the added ones (two 32-bit halves each: 128 KB a chunk). */
+const CHUNK_HASHES = 16_384;
 /** Hashes visited between two turns of the event loop while the tables are built (a few ms). */
 const INDEX_SLICE = 65_536;
 const BAND_VALUES = 2 ** BAND_BITS;
-
-/** One band's table: for value v, its hashes are pairs [offsets[v], offsets[v + 1]). */
-interface BandTable {
-  offsets: Int32Array;
-  /** hi, lo of each hash, in band-value order. */
-  pairs: Uint32Array;
-  /** The entry each pair came from (for its id). */
-  entries: Int32Array;
-}
 
 /** Band `band` of a hash held as two 32-bit halves; band 0 is the most significant 16 bits. */
 function bandValue(hi: number, lo: number, band: number): number {
@@ -49,99 +32,153 @@ function bandValue(hi: number, lo: number, band: number): number {
   return band % 2 === 0 ? word >>> 16 : word & 0xffff;
 }
 
+/** A hash's two halves as its 16 hex digits. */
+function toHex(hi: number, lo: number): string {
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+}
+
+/** Hashes as halves side by side ([hi, lo, hi, lo, ...]) and how many of them are filled. */
+interface HashRun {
+  halves: Uint32Array;
+  count: number;
+}
+
+/** Calls `visit` with every hash of `runs`, in order, letting the event loop run between slices. */
+async function eachHash(runs: readonly HashRun[], visit: (hi: number, lo: number) => void): Promise<void> {
+  let sinceYield = 0;
+  for (const { halves, count } of runs) {
+    for (let i = 0; i < count; i++) {
+      visit(halves[2 * i], halves[2 * i + 1]);
+      if (++sinceYield === INDEX_SLICE) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+}
+
+/** For each band value v, the entries filed under it are [offsets[v], offsets[v + 1]). */
+function offsetsFromCounts(counts: Int32Array): Int32Array {
+  const offsets = new Int32Array(BAND_VALUES + 1);
+  for (let v = 0; v < BAND_VALUES; v++) offsets[v + 1] = offsets[v] + counts[v];
+  return offsets;
+}
+
 export class BandedFingerprints {
-  private count = 0;
-  private capacity = 1024;
-  private hi = new Uint32Array(this.capacity);
-  private lo = new Uint32Array(this.capacity);
-  private ids = new Uint8Array(this.capacity * UUID_BYTES);
-  /** Entries below this are in the band tables; the rest are compared one by one. */
-  private indexed = 0;
-  private tables: BandTable[] = [];
-  private indexing: Promise<void> | undefined;
+  /** Band 0's table: every indexed hash's halves, grouped by band 0. */
+  private byBand0: Uint32Array = new Uint32Array(0);
+  /** Per band, offsets per band value; for bands 1 to 3 also positions in byBand0, grouped by that band. */
+  private offsets: Int32Array[] = [];
+  private positions: Uint32Array[] = [];
+  private added: HashRun[] = [];
+  private addedCount = 0;
+  private total = 0;
+  private building: Promise<void> | undefined;
 
   get size(): number {
-    return this.count;
+    return this.total;
   }
 
-  /** Adds a work's hash (16 hex digits); `id` is its UUID in the canonical lower-case form. */
-  add(id: string, phashHex: string): void {
-    if (this.count === this.capacity) {
-      this.capacity *= 2;
-      this.hi = grown(this.hi, this.capacity);
-      this.lo = grown(this.lo, this.capacity);
-      this.ids = grown(this.ids, this.capacity * UUID_BYTES);
+  /** Bytes of memory the hashes and their tables take now (typed arrays only). */
+  get heldBytes(): number {
+    const arrays = [this.byBand0, ...this.offsets, ...this.positions, ...this.added.map((run) => run.halves)];
+    return arrays.reduce((sum, array) => sum + array.byteLength, 0);
+  }
+
+  /** Adds a work's hash (16 hex digits). */
+  add(phashHex: string): void {
+    let last = this.added.at(-1);
+    if (!last || last.count === CHUNK_HASHES) {
+      last = { halves: new Uint32Array(2 * CHUNK_HASHES), count: 0 };
+      this.added.push(last);
     }
-    const entry = this.count++;
-    this.hi[entry] = Number.parseInt(phashHex.slice(0, 8), 16);
-    this.lo[entry] = Number.parseInt(phashHex.slice(8, 16), 16);
-    uuidToBytes(id, this.ids, entry * UUID_BYTES);
+    last.halves[2 * last.count] = Number.parseInt(phashHex.slice(0, 8), 16);
+    last.halves[2 * last.count + 1] = Number.parseInt(phashHex.slice(8, 16), 16);
+    last.count += 1;
+    this.addedCount += 1;
+    this.total += 1;
   }
 
   /**
-   * Builds the band tables over every hash added so far (a counting sort per band, linear in the
-   * count), a slice at a time: at a million hashes the whole build takes about 150 ms, which the
-   * event loop must not wait for in one piece. Searches meanwhile use the tables built before.
+   * Builds the band tables over every hash added so far (counting sorts, linear in the count), a
+   * slice at a time: at a million hashes the whole build takes a few hundred milliseconds, which
+   * the event loop must not wait for in one piece. Searches answer undefined until it ends.
    */
   index(): Promise<void> {
-    this.indexing ??= this.buildTables().finally(() => {
-      this.indexing = undefined;
+    this.building ??= this.buildTables().finally(() => {
+      this.building = undefined;
     });
-    return this.indexing;
+    return this.building;
   }
 
   private async buildTables(): Promise<void> {
-    const n = this.count;
-    // Entries below n keep their values when the arrays grow, so reading this.hi / this.lo afresh
-    // in each slice is safe.
-    const eachSlice = async (visit: (i: number) => void) => {
-      for (let from = 0; from < n; from += INDEX_SLICE) {
-        for (let i = from, to = Math.min(n, from + INDEX_SLICE); i < to; i++) visit(i);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    const tables: BandTable[] = [];
-    for (let band = 0; band < BAND_COUNT; band++) {
-      const offsets = new Int32Array(BAND_VALUES + 1);
-      await eachSlice((i) => (offsets[bandValue(this.hi[i], this.lo[i], band) + 1] += 1));
-      for (let v = 0; v < BAND_VALUES; v++) offsets[v + 1] += offsets[v];
-      const next = offsets.slice(0, BAND_VALUES);
-      const pairs = new Uint32Array(2 * n);
-      const entries = new Int32Array(n);
-      await eachSlice((i) => {
-        const at = next[bandValue(this.hi[i], this.lo[i], band)]++;
-        pairs[2 * at] = this.hi[i];
-        pairs[2 * at + 1] = this.lo[i];
-        entries[at] = i;
-      });
-      tables.push({ offsets, pairs, entries });
+    // Hashes added from now on wait for the next build.
+    const sources: HashRun[] = [{ halves: this.byBand0, count: this.byBand0.length / 2 }, ...this.added];
+    this.added = [];
+    this.addedCount = 0;
+    this.offsets = [];
+    this.positions = [];
+    const n = sources.reduce((sum, run) => sum + run.count, 0);
+
+    const counts0 = new Int32Array(BAND_VALUES);
+    await eachHash(sources, (hi) => (counts0[hi >>> 16] += 1));
+    const offsets0 = offsetsFromCounts(counts0);
+    const byBand0 = new Uint32Array(2 * n);
+    const next0 = offsets0.slice(0, BAND_VALUES);
+    await eachHash(sources, (hi, lo) => {
+      const at = next0[hi >>> 16]++;
+      byBand0[2 * at] = hi;
+      byBand0[2 * at + 1] = lo;
+    });
+    this.byBand0 = byBand0;
+    sources.length = 0;
+
+    const table: HashRun[] = [{ halves: byBand0, count: n }];
+    const offsets = [offsets0];
+    const positions: Uint32Array[] = [];
+    for (let band = 1; band < BAND_COUNT; band++) {
+      const counts = new Int32Array(BAND_VALUES);
+      await eachHash(table, (hi, lo) => (counts[bandValue(hi, lo, band)] += 1));
+      const bandOffsets = offsetsFromCounts(counts);
+      const next = bandOffsets.slice(0, BAND_VALUES);
+      const bandPositions = new Uint32Array(n);
+      let position = 0;
+      await eachHash(table, (hi, lo) => (bandPositions[next[bandValue(hi, lo, band)]++] = position++));
+      offsets.push(bandOffsets);
+      positions.push(bandPositions);
     }
-    this.tables = tables;
-    this.indexed = n;
+    this.offsets = offsets;
+    this.positions = positions;
   }
 
-  /** Works whose hash is within NEAR_DUPLICATE_MAX_DISTANCE bits of `phashHex`: id -> distance. */
-  close(phashHex: string): Map<string, number> {
-    if (this.count - this.indexed >= REINDEX_AFTER) void this.index();
+  /**
+   * The hashes within NEAR_DUPLICATE_MAX_DISTANCE bits of `phashHex` (hex -> distance), or
+   * undefined while the tables are being built (ask the database).
+   */
+  close(phashHex: string): Map<string, number> | undefined {
+    if (this.building) return undefined;
     const qHi = Number.parseInt(phashHex.slice(0, 8), 16);
     const qLo = Number.parseInt(phashHex.slice(8, 16), 16);
-    const found = new Map<number, number>();
-    const distanceTo = (hi: number, lo: number) => popcount32((hi ^ qHi) >>> 0) + popcount32((lo ^ qLo) >>> 0);
-    if (this.tables.length > 0) {
+    const found = new Map<string, number>();
+    const compare = (hi: number, lo: number) => {
+      const distance = popcount32((hi ^ qHi) >>> 0) + popcount32((lo ^ qLo) >>> 0);
+      if (distance <= NEAR_DUPLICATE_MAX_DISTANCE) found.set(toHex(hi, lo), distance);
+    };
+    const byBand0 = this.byBand0;
+    if (this.offsets.length === BAND_COUNT) {
       bandProbes(phashHex).forEach((values, band) => {
-        const { offsets, pairs, entries } = this.tables[band];
+        const offsets = this.offsets[band];
+        const positions = band === 0 ? undefined : this.positions[band - 1];
         for (const value of values) {
           for (let at = offsets[value]; at < offsets[value + 1]; at++) {
-            const distance = distanceTo(pairs[2 * at], pairs[2 * at + 1]);
-            if (distance <= NEAR_DUPLICATE_MAX_DISTANCE) found.set(entries[at], distance);
+            const p = positions ? positions[at] : at;
+            compare(byBand0[2 * p], byBand0[2 * p + 1]);
           }
         }
       });
     }
-    for (let entry = this.indexed; entry < this.count; entry++) {
-      const distance = distanceTo(this.hi[entry], this.lo[entry]);
-      if (distance <= NEAR_DUPLICATE_MAX_DISTANCE) found.set(entry, distance);
-    }
-    return new Map([...found].map(([entry, distance]) => [bytesToUuid(this.ids, entry * UUID_BYTES), distance]));
+    for (const { halves, count } of this.added) for (let i = 0; i < count; i++) compare(halves[2 * i], halves[2 * i + 1]);
+    if (this.addedCount >= REINDEX_AFTER) void this.index();
+    return found;
   }
 }

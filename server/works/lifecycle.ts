@@ -8,6 +8,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Transaction } from 'kysely';
 import { appError, conflict } from '../../core/app-error';
+import { API_ERRORS } from '../../core/api-error-texts';
+import { purgeConfirmationMismatchMessage } from '../../core/messages';
 import type { ModerationResult } from '../../core/admin-api-types';
 import { NO_PROMPT_TEXT } from '../../core/constants';
 import { writeAudits, type AuditActor, type AuditInput } from '../audit/write-audit';
@@ -16,7 +18,11 @@ import { isValidObjectKey, type ObjectStore } from '../storage/object-store';
 import type { LeafEventType } from '../tlog/leaf';
 import { appendLogEvents } from '../tlog/store';
 import { deleteLinkProofsOfWork } from '../link-proofs/link-proof-repository';
+import { deleteDomainProofsOfWork } from '../link-proofs/domain-proof-repository';
 import { deleteManifestStore } from './c2pa-manifest-stores-repository';
+import { deleteInvitationsOfWork } from './co-author-invitations-repository';
+import type { LedgerWriter } from './ledger-transaction';
+import type { WorkEvent, WorkEvents } from './work-events';
 import { deleteUploadsOfFiles, updateWorkRow, updateWorkRows } from './works-repository';
 
 export interface ModerationContext {
@@ -25,13 +31,10 @@ export interface ModerationContext {
   now: Date;
   /** The request's address and browser; none when no request caused the change. */
   meta: { ip: string | null; user_agent: string | null };
+  /** Where the change's webhook events are queued, in its transaction (decision 0069). */
+  events: WorkEvents;
 }
 
-export const ALREADY_REMOVED = 'This submission has already been removed.';
-export const NOT_REMOVED = 'This submission is not removed, so there is nothing to restore.';
-export const PURGED_CANNOT_RESTORE = 'This submission was purged and cannot be restored.';
-export const NOT_REMOVED_FOR_PURGE = 'Only removed submissions can be purged. Remove it first.';
-export const ALREADY_PURGED = 'This submission has already been purged.';
 export const ERASED_TEXT = '[erased]';
 
 /** What each personal or free-text field becomes. JSON columns are given as stored text. */
@@ -132,8 +135,14 @@ interface ModerationChange {
   reason: string | null;
 }
 
+/** The webhook event of a moderation change: the artist's own removal is a withdrawal. */
+function webhookEventOf(change: ModerationChange, ctx: ModerationContext): WorkEvent['type'] {
+  if (change.action === 'RESTORE') return 'work.restored';
+  return ctx.admin === ARTIST_ACTOR ? 'work.withdrawn' : 'work.removed';
+}
+
 async function applyModeration(
-  trx: Transaction<DB>,
+  trx: LedgerWriter,
   rows: readonly Submission[],
   change: ModerationChange,
   ctx: ModerationContext,
@@ -155,6 +164,11 @@ async function applyModeration(
     ),
   );
   const leaves = await logEvents(trx, updated, change.event, ctx.now);
+  const type = webhookEventOf(change, ctx);
+  await ctx.events.queue(
+    trx,
+    updated.map((row) => ({ type, work: { id: row.id, registry_id: row.registry_id } })),
+  );
   return updated.map((row, i) => toModerationResult(row, leaves[i]));
 }
 
@@ -164,19 +178,19 @@ async function applyModeration(
  * been read with FOR UPDATE in `trx`; the leaves follow the rows' order.
  */
 export async function softDeleteSubmissions(
-  trx: Transaction<DB>,
+  trx: LedgerWriter,
   rows: readonly Submission[],
   reason: string,
   ctx: ModerationContext,
 ): Promise<ModerationResult[]> {
-  if (rows.some((row) => row.deleted_at || row.purged_at)) throw conflict(ALREADY_REMOVED);
+  if (rows.some((row) => row.deleted_at || row.purged_at)) throw conflict(API_ERRORS.workAlreadyRemoved);
   const next = { deleted_at: ctx.now, deleted_by: ctx.admin.email, deletion_reason: reason };
   return applyModeration(trx, rows, { next, action: 'SOFT_DELETE', event: 'soft_deleted', reason }, ctx);
 }
 
 /** One work; `row` must have been read with FOR UPDATE in `trx`. */
 export async function softDeleteSubmission(
-  trx: Transaction<DB>,
+  trx: LedgerWriter,
   row: Submission,
   reason: string,
   ctx: ModerationContext,
@@ -186,13 +200,13 @@ export async function softDeleteSubmission(
 }
 
 export async function restoreSubmission(
-  trx: Transaction<DB>,
+  trx: LedgerWriter,
   row: Submission,
   reason: string | null,
   ctx: ModerationContext,
 ): Promise<ModerationResult> {
-  if (row.purged_at) throw conflict(PURGED_CANNOT_RESTORE);
-  if (!row.deleted_at) throw conflict(NOT_REMOVED);
+  if (row.purged_at) throw conflict(API_ERRORS.workPurgedCannotRestore);
+  if (!row.deleted_at) throw conflict(API_ERRORS.workNotRemoved);
   const next = { deleted_at: null, deleted_by: null, deletion_reason: null };
   const [result] = await applyModeration(trx, [row], { next, action: 'RESTORE', event: 'restored', reason }, ctx);
   return result;
@@ -211,10 +225,8 @@ function erasedFields(row: Submission): string[] {
 
 export function checkPurgeConfirmation(row: Submission, confirm: string): void {
   if (confirm.trim().toUpperCase() !== row.registry_id) {
-    throw appError('confirmation_mismatch', `Type the registry ID ${row.registry_id} to confirm the purge.`, {
-      title: 'Error',
-      fields: { confirm: `Type ${row.registry_id} to confirm.` },
-    });
+    const { title, description, field } = purgeConfirmationMismatchMessage(row.registry_id);
+    throw appError('confirmation_mismatch', description, { title, fields: { confirm: field } });
   }
 }
 
@@ -235,18 +247,21 @@ async function deleteFiles(trx: Transaction<DB>, store: ObjectStore, row: Submis
  * finishes the job (deleting a missing file is not an error).
  */
 export async function purgeSubmission(
-  trx: Transaction<DB>,
+  trx: LedgerWriter,
   store: ObjectStore,
   row: Submission,
   reason: string,
   ctx: ModerationContext,
 ): Promise<ModerationResult> {
-  if (row.purged_at) throw conflict(ALREADY_PURGED);
-  if (!row.deleted_at) throw conflict(NOT_REMOVED_FOR_PURGE);
+  if (row.purged_at) throw conflict(API_ERRORS.workAlreadyPurged);
+  if (!row.deleted_at) throw conflict(API_ERRORS.workNotRemovedForPurge);
   const erased = erasedFields(row);
   await deleteFiles(trx, store, row);
   // The checked links name the artist's other pages: erased with the rest (decision 0060).
   await deleteLinkProofsOfWork(trx, row.id);
+  await deleteDomainProofsOfWork(trx, row.id);
+  // So are the co-authors' addresses (decision 0064).
+  await deleteInvitationsOfWork(trx, row.id);
   const updated = await updateWorkRow(trx, row.id, { ...ERASED_VALUES, purged_at: ctx.now });
   await writeAudits(trx, [
     auditEntry(row, ctx, {

@@ -14,6 +14,14 @@ export interface PublicWorkExtras {
   duplicateOf: PublicWork['duplicate_of'];
   /** The artist's changes since registration (work-history-repository.ts), oldest first. */
   history: PublicWork['history'];
+  /** Each link's proof state (link-proofs/link-states.ts). */
+  linkProofs: PublicWork['link_proofs'];
+  /** Registered by the identity that claimed the artist name (decision 0061). */
+  artistConfirmed: boolean;
+  /** Proven links and the identity's proven domains (link-proofs/work-identities-repository.ts). */
+  provenIdentities: PublicWork['proven_identities'];
+  /** Names of the co-authors who confirmed by e-mail (decision 0064). */
+  confirmedCoAuthors: readonly string[];
 }
 
 const DIMENSIONS: TrustDimensionKey[] = ['claim_clarity', 'source_depth', 'verification_logic', 'temporal_context', 'mesh_linkage'];
@@ -143,6 +151,10 @@ export function toPublicWork(row: PublicSubmission, siteUrl: string, extras: Pub
     verification_method: row.verification_method,
     artwork_license: row.artwork_license,
     co_authors: [...row.co_authors],
+    // Names only, and only ones the row still credits (decision 0064): never an address.
+    co_authors_confirmed: row.co_authors.filter((name) =>
+      extras.confirmedCoAuthors.some((confirmed) => confirmed.toLowerCase() === name.toLowerCase()),
+    ),
     image_hash: row.image_hash,
     image_dimensions: row.image_dimensions,
     image_file_type: row.image_file_type,
@@ -164,5 +176,8 @@ export function toPublicWork(row: PublicSubmission, siteUrl: string, extras: Pub
     verify_url: verifyUrl,
     duplicate_of: extras.duplicateOf,
     history: extras.history,
+    link_proofs: extras.linkProofs,
+    artist_confirmed: extras.artistConfirmed,
+    proven_identities: extras.provenIdentities,
   };
 }

@@ -4,10 +4,11 @@
 // caller's transaction, so a work never exists without its leaf. What a work is and how it is
 // scored is the submissions feature's; the channel of the notice live views get at commit is
 // defined here.
-import type { Transaction } from 'kysely';
-import type { DB, NewSubmission } from '../db/types';
+import type { NewSubmission } from '../db/types';
 import { leafRowsOf } from '../tlog/store';
 import { insertWorksWithLeaves } from './works-repository';
+import type { LedgerWriter } from './ledger-transaction';
+import type { WorkEvents } from './work-events';
 
 export { lockImageHashes, lockRegistrationsAndDrawSeqs, preparedDrawOfOne } from './works-repository';
 
@@ -29,9 +30,13 @@ export type RegisteredWorkRow = Omit<NewSubmission, 'log_index' | 'id' | 'regist
  * Appends one 'created' leaf per work, in the order given, inserts the rows with their leaf's
  * index and queues each work's notice for live views, in one statement. Returns the leaf indexes
  * in the same order. The caller holds lockRegistrationsAndDrawSeqs's locks, the log's append
- * lock among them.
+ * lock among them. Each work's `work.registered` webhook event is queued with it (decision 0069).
  */
-export async function recordRegistrations(trx: Transaction<DB>, rows: readonly RegisteredWorkRow[]): Promise<number[]> {
+export async function recordRegistrations(
+  trx: LedgerWriter,
+  rows: readonly RegisteredWorkRow[],
+  events: WorkEvents,
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const leaves = leafRowsOf(
     rows.map((row) => ({
@@ -43,5 +48,9 @@ export async function recordRegistrations(trx: Transaction<DB>, rows: readonly R
     })),
   );
   const indexOf = await insertWorksWithLeaves(trx, rows, leaves, WORK_REGISTERED_CHANNEL);
+  await events.queue(
+    trx,
+    rows.map((row) => ({ type: 'work.registered' as const, work: { id: row.id, registry_id: row.registry_id } })),
+  );
   return rows.map((row) => indexOf.get(row.id)!);
 }

@@ -14,16 +14,24 @@ export interface NewWorkUpdate {
 }
 
 export async function insertWorkUpdate(trx: Kysely<DB>, update: NewWorkUpdate): Promise<void> {
+  await insertWorkUpdates(trx, [update]);
+}
+
+/** Many entries with one statement (a re-scoring batch). */
+export async function insertWorkUpdates(trx: Kysely<DB>, updates: readonly NewWorkUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
   await trx
     .insertInto('work_updates')
-    .values({
-      submission_id: update.submissionId,
-      changes: JSON.stringify(update.changes),
-      score_before: update.scoreBefore,
-      score_after: update.scoreAfter,
-      leaf_index: update.leafIndex,
-      created_at: update.at,
-    })
+    .values(
+      updates.map((update) => ({
+        submission_id: update.submissionId,
+        changes: JSON.stringify(update.changes),
+        score_before: update.scoreBefore,
+        score_after: update.scoreAfter,
+        leaf_index: update.leafIndex,
+        created_at: update.at,
+      })),
+    )
     .execute();
 }
 
@@ -47,6 +55,13 @@ function toWorkUpdate(row: {
       resources_removed: Number(changes.resources_removed ?? 0),
       ...(changes.prompt_visibility ? { prompt_visibility: changes.prompt_visibility } : {}),
       ...(changes.visibility ? { visibility: changes.visibility } : {}),
+      ...(changes.links_proven ? { links_proven: Number(changes.links_proven) } : {}),
+      ...(changes.links_lost ? { links_lost: Number(changes.links_lost) } : {}),
+      ...(changes.domains_proven ? { domains_proven: Number(changes.domains_proven) } : {}),
+      ...(changes.domains_lost ? { domains_lost: Number(changes.domains_lost) } : {}),
+      ...(typeof changes.rubric_version === 'string' ? { rubric_version: changes.rubric_version } : {}),
+      ...(typeof changes.allow_ai_training === 'boolean' ? { allow_ai_training: changes.allow_ai_training } : {}),
+      ...(changes.co_authors_confirmed ? { co_authors_confirmed: Number(changes.co_authors_confirmed) } : {}),
     },
     score_before: row.score_before,
     score_after: row.score_after,

@@ -13,6 +13,7 @@ import { LOG_APPEND_LOCK_ID, leavesAtEndInsert, type NewLeafRow } from '../tlog/
 import { asSignedBigint, bandProbes } from './fingerprint-bands';
 import { WORK_SUMMARY_COLUMNS, type WorkSummaryRow } from './work-summary';
 import { fingerprintMemoryOf } from './fingerprint-memory';
+import type { LedgerWriter } from './ledger-transaction';
 
 // Any constant works; it names "the registration lock" for every server process.
 const REGISTRATION_LOCK_ID = 727_100_101;
@@ -69,7 +70,7 @@ export function preparedDrawOfOne<V extends object, T>(alongside: (values: V) =>
  * work's leaf index by its id.
  */
 export async function insertWorksWithLeaves(
-  trx: Kysely<DB>,
+  trx: LedgerWriter,
   rows: readonly NewWorkRow[],
   leaves: readonly NewLeafRow[],
   noticeChannel?: string,
@@ -155,12 +156,12 @@ export async function findWorkId(db: Kysely<DB>, ref: string): Promise<string | 
   return row?.id;
 }
 
-export async function updateWorkRow(trx: Transaction<DB>, id: string, set: SubmissionUpdate): Promise<Submission> {
+export async function updateWorkRow(trx: LedgerWriter, id: string, set: SubmissionUpdate): Promise<Submission> {
   return trx.updateTable('submissions').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The same change on many works (a batch of soft deletes); the rows come back in `ids`' order. */
-export async function updateWorkRows(trx: Transaction<DB>, ids: readonly string[], set: SubmissionUpdate): Promise<Submission[]> {
+export async function updateWorkRows(trx: LedgerWriter, ids: readonly string[], set: SubmissionUpdate): Promise<Submission[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .updateTable('submissions')
@@ -232,9 +233,33 @@ export interface ArtistPage {
   newest: { author_full_name: string; portfolio_link: string | null; external_link: string | null } | undefined;
 }
 
-export async function readArtistPage(db: Kysely<DB>, artistName: string, page: number): Promise<ArtistPage> {
+/** Whose works under the name: the claimant's, or everyone else's (decision 0061); all when absent. */
+export interface ArtistOwnerFilter {
+  /** Lower case; used in the query only, never answered. */
+  claimantEmail: string;
+  claimant: boolean;
+}
+
+export async function readArtistPage(
+  db: Kysely<DB>,
+  artistName: string,
+  page: number,
+  owner?: ArtistOwnerFilter,
+): Promise<ArtistPage> {
   const pageSize = PAGE_SIZES.artist;
-  const byArtist = db.selectFrom('public_submissions').where('artist_name', '=', artistName);
+  // public_submissions carries no address: the filter reads the table's column through the id.
+  const byArtist = db
+    .selectFrom('public_submissions')
+    .where('artist_name', '=', artistName)
+    .$if(owner !== undefined, (q) =>
+      q.where('id', owner!.claimant ? 'in' : 'not in', (eb) =>
+        eb
+          .selectFrom('submissions')
+          .select('submissions.id')
+          .where('submissions.artist_name', '=', artistName)
+          .where(sql<boolean>`lower(submissions.author_email) = ${owner!.claimantEmail}`),
+      ),
+    );
   const [rows, count, newest] = await Promise.all([
     byArtist
       .select(WORK_SUMMARY_COLUMNS)

@@ -2,7 +2,7 @@
 // trust, date, actions) without scrolling sideways, and the sticky Actions column covers no other
 // cell. Where the table must still scroll (375 px) a visible hint says so.
 import type { Locator, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+import { expect, signInAsAdmin, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
 import { registerWork } from './register-work';
 
 const RUN = Date.now().toString(36);
@@ -21,11 +21,7 @@ async function box(locator: Locator): Promise<Box> {
 }
 
 async function login(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+  await signInAsAdmin(page);
 }
 
 // The table's scroll region (the section around it is a region named 'Submissions' too).

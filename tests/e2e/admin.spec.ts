@@ -4,7 +4,15 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { LedgerResponse, UploadResponse } from '../../core/api-types';
-import { E2E_ADMIN, expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+import {
+  E2E_ADMIN,
+  confirmWithAuthenticatorCode,
+  expect,
+  signInAsAdmin,
+  expectNoAxeViolations,
+  saveScreenshot,
+  test,
+} from './fixtures';
 
 const NOT_LOGGED_IN = 'You must be logged in as an admin to access this page.';
 const ADMIN_PAGES = [
@@ -12,6 +20,8 @@ const ADMIN_PAGES = [
   ['admin-removal-requests', '/admin/removal-requests', 'Removal Requests'],
   ['admin-deleted-submissions', '/admin/deleted-submissions', 'Deleted Submissions'],
   ['admin-audit-log', '/admin/audit-log', 'Audit Log'],
+  ['admin-jobs', '/admin/jobs', 'Job Queue'],
+  ['admin-webhooks', '/admin/webhooks', 'Webhooks'],
 ] as const;
 
 /**
@@ -22,11 +32,7 @@ const DIALOG_ONLY = { exclude: ['#root'] };
 
 /** Logs in through the form on /admin and waits for the welcome line. */
 async function login(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+  await signInAsAdmin(page);
 }
 
 /** A toast by its title (sonner renders toasts in a live region at the page's edge). */
@@ -75,7 +81,10 @@ test.describe('admin access', () => {
     // The right password then: the dashboard, with the failure no longer over it (issue 35).
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toBeVisible();
+    // A password alone does not open the console (decision 0068): a second factor confirms it.
+    await expect(page.getByRole('heading', { name: 'Confirm your sign-in' })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${E2E_ADMIN.email}`)).toHaveCount(0);
+    await confirmWithAuthenticatorCode(page);
     await expect(toast(page, 'Login failed')).toHaveCount(0);
     await expect(toast(page, 'Invalid credentials.')).toHaveCount(0);
   });

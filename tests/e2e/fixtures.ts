@@ -1,9 +1,11 @@
 // Shared Playwright fixtures. Specs import `test` and `expect` from here instead of
 // '@playwright/test'.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
+import { MESSAGES } from '../../core/messages';
 
 export { expect };
 
@@ -63,8 +65,74 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** The admin account scripts/e2e.mjs creates before the server starts. */
-export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password-1' } as const;
+/**
+ * The admin account scripts/e2e.mjs creates before the server starts, with an authenticator-app
+ * secret (admin:create --totp-secret, decision 0068) from which the tests compute real codes.
+ */
+export const E2E_ADMIN = {
+  email: 'admin@e2e.test',
+  password: 'e2e-admin-password-1',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
+
+const TOTP_STEP_MS = 30_000;
+/**
+ * The newest 30-second step whose code this worker sent. The server takes a code once (decision
+ * 0068) and counts a refused one as a failed attempt, throttled like a wrong password: a run that
+ * signs in dozens of times must never send a code twice, or it locks its own admin out.
+ */
+const lastStepUsed = new Map<string, number>();
+
+/** The second step of the admin sign-in, with a fresh code (the shared e2e admin's unless another account is given). */
+export async function confirmWithAuthenticatorCode(
+  page: Page,
+  account: { email: string; totpSecret: string } = E2E_ADMIN,
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: MESSAGES.adminVerifyPage.title })).toBeVisible();
+  await page.getByLabel('Authenticator code').fill(await freshAuthenticatorCode(page, account));
+  await page.getByRole('button', { name: 'Verify code' }).click();
+  await expect(page.getByText(`Welcome, ${account.email}`)).toBeVisible();
+}
+
+/**
+ * A code of `account`'s authenticator app that this worker never sent: this step's, else the next
+ * step's (the server accepts one step of drift), else it waits until the step after that is near.
+ */
+export async function freshAuthenticatorCode(page: Page, account: { email: string; totpSecret: string }): Promise<string> {
+  const nowStep = Math.floor(Date.now() / TOTP_STEP_MS);
+  const step = Math.max(nowStep, (lastStepUsed.get(account.email) ?? -Infinity) + 1);
+  if (step > nowStep + 1) {
+    const wait = (step - 1) * TOTP_STEP_MS - Date.now() + 500;
+    test.info().setTimeout(test.info().timeout + wait);
+    await page.waitForTimeout(wait);
+  }
+  lastStepUsed.set(account.email, step);
+  return generate({ secret: account.totpSecret, epoch: (step * TOTP_STEP_MS) / 1000 });
+}
+
+/**
+ * The admin session of this worker's last sign-in: later tests start from it, as an admin who comes
+ * back does. Each full sign-in spends an authenticator step (a code is taken once), so signing in
+ * afresh for every test made the run wait for the clock.
+ */
+let adminCookies: Cookie[] | undefined;
+
+/** The dashboard: the session of an earlier sign-in when it is still valid, else password and a code. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const welcome = page.getByText(`Welcome, ${E2E_ADMIN.email}`);
+  const passwordField = page.getByLabel('Password', { exact: true });
+  if (adminCookies) {
+    await page.context().addCookies(adminCookies);
+    await page.goto('/admin');
+    await expect(welcome.or(passwordField).first()).toBeVisible();
+    if (await welcome.isVisible()) return;
+  } else await page.goto('/admin');
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await passwordField.fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await confirmWithAuthenticatorCode(page);
+  adminCookies = await page.context().cookies();
+}
 
 /**
  * Closes every toast so screenshots and axe see the page itself. A pointer resting on the

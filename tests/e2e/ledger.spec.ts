@@ -3,16 +3,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { SubmissionCreated, UploadResponse } from '../../core/api-types';
 import { VERIFIED_THRESHOLD } from '../../core/constants';
+import { UNCLAIMED_NAME_TEXT } from '../../core/status';
 import { picture } from '../fixtures/images';
 import path from 'node:path';
 import { SCREENSHOT_DIR, expect, expectNoAxeViolations, saveScreenshot, test } from './fixtures';
+import { linkSiteUrl, proveLink, startLinkSite } from './link-pages';
 
 // One run id keeps this file's titles and artist unique in the shared e2e database.
 const RUN = Date.now().toString(36);
 const UNIQUE_WORD = `zephyr${RUN}`;
 const ARTIST = `Ledger Tester ${RUN}`;
 const FULL_NAME = 'Lena Ledger-Tester';
-const PORTFOLIO = `https://portfolio.example/${RUN}`;
+const EMAIL = `ledger-${RUN}@example.com`;
+// The artist's own site (link-pages.ts): the target's page there links back, so it is proven.
+const PORTFOLIO = linkSiteUrl(`/portfolio-${RUN}`);
 const EXTERNAL = `https://social.example/@tester${RUN}`;
 const TARGET_TITLE = `Lighthouse ${UNIQUE_WORD} study`;
 const TARGET_PROMPT = `A lighthouse on a basalt cliff at dusk, volumetric fog, ${UNIQUE_WORD} palette`;
@@ -48,7 +52,7 @@ async function registerWork(
       prompt: fields.prompt ?? `Abstract study number ${seedCounter}, layered geometric shapes in saturated colours`,
       prompt_visibility: fields.prompt_visibility ?? 'public',
       tool: 'Midjourney',
-      author_email: `ledger-${RUN}@example.com`,
+      author_email: EMAIL,
       author_full_name: FULL_NAME,
       artist_name: ARTIST,
       profile_links: [PORTFOLIO, EXTERNAL],
@@ -73,12 +77,20 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   testInfo.setTimeout(180_000);
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const baseUrl = testInfo.project.use.baseURL!;
+  const request = await playwright.request.newContext({ baseURL: baseUrl });
+  const site = await startLinkSite();
   try {
     target = await registerWork(request, { title: TARGET_TITLE, prompt: TARGET_PROMPT });
     privateWork = await registerWork(request, { title: PRIVATE_TITLE, prompt_visibility: 'private' });
     for (let n = 1; n < LATER_WORKS; n++) await registerWork(request, { title: `Later work ${RUN} ${n}` });
+    // The target's portfolio page links back to its proof page: proven, it reaches Verified (the
+    // other works name the same page, which does not link to theirs).
+    const proved = await proveLink(baseUrl, site, new URL(PORTFOLIO).pathname, { ...target, author_email: EMAIL });
+    expect(proved.trust_meter).toBeGreaterThanOrEqual(VERIFIED_THRESHOLD);
+    target.trust_meter = proved.trust_meter;
   } finally {
+    await site.close();
     await request.dispose();
   }
 });
@@ -117,7 +129,10 @@ test.describe('ledger', () => {
     await expect(links.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
 
     const ledger = (await (await page.request.get('/api/ledger')).json()) as { total: number; total_verified: number };
-    await expect(page.getByText(`${ledger.total_verified} verified works in the ledger`)).toBeVisible();
+    // Seeded works prove no link: the Verified ones are those tests proved (this file's target at least).
+    expect(ledger.total_verified).toBeGreaterThanOrEqual(1);
+    const verifiedWorks = `${ledger.total_verified === 1 ? 'work' : 'works'}`;
+    await expect(page.getByText(`${ledger.total_verified} verified ${verifiedWorks} in the ledger`)).toBeVisible();
     await expect(page.getByText(`Page 1 of ${Math.ceil(ledger.total / 12)}`)).toBeVisible();
     await expect(page.getByText(`Showing 1-12 of ${ledger.total} submissions`)).toBeVisible();
     await expect(results(page)).toHaveCount(12);
@@ -339,8 +354,9 @@ test.describe('Quick View', () => {
     const verifyUrl = `${baseUrl}/verify/${target.id}`;
     await expect(dialog.getByText(`Permanent link (ID ${target.id.slice(0, 8)}):`)).toBeVisible();
     await expect(dialog.getByRole('link', { name: verifyUrl })).toHaveAttribute('href', verifyUrl);
-    // 'Verified' may be claimed only at 62 or more.
-    await expect(dialog.getByText(target.trust_meter >= 62 ? 'Trust Ledger Verified' : 'Trust Ledger: Incomplete')).toBeVisible();
+    // 'Verified' may be claimed only at 62 or more: the target's proven link took it there.
+    expect(target.trust_meter).toBeGreaterThanOrEqual(VERIFIED_THRESHOLD);
+    await expect(dialog.getByText('Trust Ledger Verified')).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Copy submission ID' }).click();
     await expectToast(page, 'ID copied', 'Submission ID copied to clipboard');
@@ -390,10 +406,13 @@ test.describe('artist page', () => {
     await card(page, TARGET_TITLE).getByRole('link', { name: ARTIST }).click();
     await expect(page).toHaveURL(`/artist/${encodeURIComponent(ARTIST)}`);
     await expect(page.getByRole('heading', { level: 1, name: ARTIST })).toBeVisible();
-    await expect(page.getByText(FULL_NAME)).toBeVisible();
     await expect(page.getByText(artistCountText())).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Portfolio/ })).toHaveAttribute('href', PORTFOLIO);
-    await expect(page.getByRole('link', { name: /^External Link/ })).toHaveAttribute('href', EXTERNAL);
+    // Nobody proved this name (the address was never confirmed, decision 0061): the page says so,
+    // and shows neither the full name nor the links typed with the works as the artist's.
+    await expect(page.getByText(UNCLAIMED_NAME_TEXT, { exact: true })).toBeVisible();
+    await expect(page.getByText(FULL_NAME)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Portfolio/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^External Link/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Ledger' })).toHaveAttribute('href', '/ledger');
 
     const works = page.getByRole('region', { name: 'Artworks' }).getByRole('listitem');

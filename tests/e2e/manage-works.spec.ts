@@ -1,12 +1,15 @@
 // Manage my works (issue 18) in the browser: from a proof page the artist asks for a link, opens
-// it from the development outbox, adds two resources (the score and its reasons change), and the
-// proof page shows the change in its history; the log holds an 'updated' leaf whose inclusion
+// it from the development outbox, adds two resources (which earn nothing until proven), presses
+// "Check again" (the one on the artist's own site links back: proven, the score rises), and the
+// proof page shows both changes in its history; the log holds an 'updated' leaf whose inclusion
 // proof verifies; the same link opened again is refused with a clear message.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PublicWork } from '../../core/api-types';
+import { LINK_PROOF_REASON_TEXTS } from '../../core/link-proof-texts';
 import { MESSAGES } from '../../core/messages';
 import { verifyProofBundle, type ProofBundle } from '../../core/tlog-verify';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { backlinkPage, startLinkSite, type LinkSite } from './link-pages';
 import { linkFromOutbox } from './outbox';
 import { registerWork } from './register-work';
 
@@ -27,7 +30,15 @@ const registerOwnWork = (request: APIRequestContext, email = EMAIL) =>
 
 const scoreOf = async (page: Page) => Number((await page.getByTestId('trust-score').textContent())!.replace(/\D+/g, ''));
 
-test('an artist manages a work through an e-mailed link', async ({ page, request }) => {
+let site: LinkSite;
+test.beforeAll(async () => {
+  site = await startLinkSite();
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+test('an artist manages a work through an e-mailed link', async ({ page, request, baseUrl }) => {
   // The whole journey (registration, three page states checked by axe, two log proofs): twice a
   // short test's time.
   test.setTimeout(60_000);
@@ -54,12 +65,27 @@ test('an artist manages a work through an e-mailed link', async ({ page, request
   const before = await scoreOf(page);
   expect(before).toBe(work.trust_meter);
 
-  for (const url of ['https://www.artstation.com/manage-tester', 'https://blog.example.net/harbour-at-dawn']) {
+  // A post about the work on the artist's own site, whose page links back to the proof page, and
+  // a profile the registry cannot reach. Added links earn nothing until proven (rubric v2).
+  const post = site.url(`/harbour-at-dawn-${RUN}`);
+  site.setPage(`/harbour-at-dawn-${RUN}`, backlinkPage(`${baseUrl}/verify/${work.registry_id}`, 'Harbour at Dawn'));
+  for (const url of ['https://www.artstation.com/manage-tester', post]) {
     await page.getByLabel('Web address').fill(url);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
   }
   await page.getByRole('button', { name: 'Save resources' }).click();
-  await expect(page.getByText(/Updated on .*: 2 resources added, score \d+ → \d+/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Updated on .*: 2 resources added, score ${before}(?! →)`))).toBeVisible();
+  expect(await scoreOf(page)).toBe(before);
+
+  // "Check again" fetches the pages: the post is proven and the score rises.
+  await page.getByRole('button', { name: 'Check again' }).click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.getByText(MESSAGES.manageLinksChecked.title, { exact: true })).toBeVisible({ timeout: 20_000 });
+  const links = page.getByRole('region', { name: 'Resources of Harbour at Dawn' }).getByRole('listitem');
+  await expect(links.filter({ hasText: post }).getByText(/^Proven, since \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  for (const unreachable of ['https://www.instagram.com/manage-tester', 'https://www.artstation.com/manage-tester'])
+    await expect(links.filter({ hasText: unreachable }).getByText(`Not proven: ${LINK_PROOF_REASON_TEXTS.unreachable}`)).toBeVisible();
+  await expect(page.getByText(/Updated on .*: 1 link proven, score \d+ → \d+/)).toBeVisible();
   const after = await scoreOf(page);
   expect(after).toBeGreaterThan(before);
   await page.getByText('Why this score').click();
@@ -67,7 +93,6 @@ test('an artist manages a work through an e-mailed link', async ({ page, request
 
   // Alerts are a setting, not a change to the record: the toast says what happened, not that it was logged (issue 35).
   await page.getByRole('button', { name: 'E-mail me about copies' }).click();
-  const toasts = page.locator('[data-sonner-toast]');
   await expect(toasts.getByText(MESSAGES.manageAlertsOn.title, { exact: true })).toBeVisible();
   await expect(toasts.getByText('We will e-mail you when someone registers a copy of this work.', { exact: true })).toBeVisible();
   await expect(toasts.getByText(/transparency log/)).toHaveCount(0);
@@ -77,10 +102,17 @@ test('an artist manages a work through an e-mailed link', async ({ page, request
   // The proof page shows the history; the public record has the new score and reasons.
   await page.goto(`/verify/${work.id}`);
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
-  await expect(page.getByText(`2 resources added, score ${before} → ${after}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`2 resources added, score ${before}(?! →)`))).toBeVisible();
+  await expect(page.getByText(`1 link proven, score ${before} → ${after}`)).toBeVisible();
   const record = (await (await request.get(`/api/submissions/${work.id}`)).json()) as PublicWork;
   expect(record.trust_meter).toBe(after);
-  expect(record.trust.dimensions.source_depth.reasons.map((r) => r.text)).toContain('3 verification resources');
+  expect(record.link_proofs.find((p) => p.url === post)?.state).toBe('proven');
+  expect(record.trust.dimensions.source_depth.reasons.map((r) => r.text)).toEqual(
+    expect.arrayContaining([
+      '1 proven verification resource',
+      '2 links not proven yet (the page does not link back to this registry)',
+    ]),
+  );
 
   // The log has an 'updated' leaf whose inclusion proof verifies against the signed checkpoint.
   const leafIndex = record.history[0].leaf_index!;

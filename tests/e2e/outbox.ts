@@ -29,3 +29,26 @@ export async function linkFromOutbox(address: string, pagePath: string): Promise
     .toBeTruthy();
   return link!;
 }
+
+/**
+ * Runs `send` (which makes the server mail `address` a link to `pagePath`) and waits for the new
+ * link: one the outbox did not hold before, so an earlier message to the same address is never
+ * taken for it (the server mails after answering).
+ */
+export async function newLinkFromOutbox(address: string, pagePath: string, send: () => Promise<void>): Promise<string> {
+  const linkPattern = new RegExp(`https?://\\S+${pagePath.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9_-]+`, 'g');
+  const linksTo = () =>
+    outboxMessages()
+      .filter((text) => text.includes(`To: ${address}`))
+      .flatMap((text) => text.match(linkPattern) ?? []);
+  const earlier = new Set(linksTo());
+  await send();
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      link = linksTo().find((l) => !earlier.has(l));
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}

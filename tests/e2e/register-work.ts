@@ -22,6 +22,8 @@ export interface WorkFields {
   tool?: string;
   /** Default 'e2e-artist@example.com'. */
   author_email?: string;
+  /** Credited co-authors (no addresses: the manage page asks them). */
+  co_authors?: string[];
 }
 
 export async function registerWork(request: APIRequestContext, fields: WorkFields): Promise<SubmissionCreated> {
@@ -39,6 +41,7 @@ export async function registerWork(request: APIRequestContext, fields: WorkField
       author_email: fields.author_email ?? 'e2e-artist@example.com',
       artist_name: fields.artist_name,
       profile_links: fields.profile_links ?? [],
+      co_authors: fields.co_authors ?? [],
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -75,6 +75,9 @@ test.describe('app shell', () => {
   });
 
   test('every page route of the spec renders a heading, not the 404 or error screen', async ({ page }) => {
+    // A hang guard for some twenty page loads in one test: 30 s ran out on a loaded 2-core CI run
+    // although the last page had rendered.
+    test.setTimeout(90_000);
     // A proof page of a work that does not exist is a 404 by design (tested in proof.spec.ts).
     const routes = [...STATIC_PAGE_PATHS.filter((route) => route !== '/'), '/artist/Jane%20Doe'];
     for (const route of routes) {

@@ -3,9 +3,11 @@
 // Everything runs against the real server; images are real PNGs made with sharp.
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import type { PublicWork, SubmissionCreated } from '../../core/api-types';
+import type { FeaturedResponse, LedgerResponse, PublicWork, SubmissionCreated } from '../../core/api-types';
 import { submissionRegisteredMessage } from '../../core/messages';
 import { expect, expectNoAxeViolations, test, dismissToasts, screenshotsAtBothWidths } from './fixtures';
+import { proveLink, startLinkSite, type LinkSite } from './link-pages';
+import { registerWork } from './register-work';
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
@@ -160,43 +162,65 @@ test.describe('home quick-start form', () => {
 });
 
 test.describe('home featured works', () => {
-  test('shows up to 5 verified works linking to their proof pages and refetches when a qualifying work is registered', async ({
+  let site: LinkSite;
+  test.beforeAll(async () => {
+    site = await startLinkSite();
+  });
+  test.afterAll(async () => {
+    await site.close();
+  });
+
+  test('shows up to 5 verified works linking to their proof pages and refetches when a work is proven to Verified', async ({
     page,
     request,
+    baseUrl,
   }) => {
+    test.setTimeout(60_000);
+    // Seeded works prove no link, so none is Verified; works proven by other tests may be.
+    const verifiedBefore = ((await (await request.get('/api/ledger')).json()) as LedgerResponse).total_verified;
     await page.goto('/');
     const featured = page.getByRole('region', { name: 'Featured Verified Art' });
     await expect(featured.getByRole('heading', { name: 'Featured Verified Art' })).toBeVisible();
-    const cards = page.getByTestId('featured-works').getByRole('link');
-    await expect(cards.first()).toBeVisible();
-    const count = await cards.count();
-    expect(count).toBeGreaterThan(0);
-    expect(count).toBeLessThanOrEqual(5);
-    for (let i = 0; i < count; i++) await expect(cards.nth(i)).toHaveAttribute('href', /^\/verify\/[0-9a-f-]{36}$/);
     await expect(featured.getByRole('link', { name: 'View all in the ledger' })).toHaveAttribute('href', '/ledger');
+    const cards = page.getByTestId('featured-works').getByRole('link');
+    if (verifiedBefore === 0) {
+      await expect(featured.getByText('No verified works to feature yet.', { exact: true })).toBeVisible();
+    } else {
+      await expect(cards.first()).toBeVisible();
+      const count = await cards.count();
+      expect(count).toBeLessThanOrEqual(5);
+      for (let i = 0; i < count; i++) await expect(cards.nth(i)).toHaveAttribute('href', /^\/verify\/[0-9a-f-]{36}$/);
+    }
 
-    // Registering a work scoring 62 or more elsewhere makes the open home page fetch its list again.
-    const refetch = page.waitForRequest((r) => r.url().endsWith('/api/featured'));
-    const png = await noisePng('live.png', 320, 240);
-    const upload = await request.post('/api/uploads', {
-      multipart: { file: { name: png.name, mimeType: png.mimeType, buffer: png.buffer } },
+    // Registered elsewhere with a prompt and a link to the artist's site: not Verified until the
+    // link is proven, so the open page has nothing to fetch again yet.
+    const title = `Live Lighthouse ${Date.now()}`;
+    const email = `live-${Date.now()}@example.com`;
+    const work = await registerWork(request, {
+      title,
+      prompt: 'a red lighthouse on a basalt cliff at sunset, dramatic storm clouds, crashing waves, oil on canvas',
+      author_email: email,
+      artist_name: 'Live Artist',
+      profile_links: [site.url('/live-artist')],
     });
-    expect(upload.status()).toBe(201);
-    const { upload_id } = (await upload.json()) as { upload_id: string };
-    const created = await request.post('/api/submissions', {
-      data: {
-        upload_id,
-        title: `Live Lighthouse ${Date.now()}`,
-        prompt: 'a red lighthouse on a basalt cliff at sunset, dramatic storm clouds, crashing waves, oil on canvas',
-        tool: 'Midjourney',
-        author_email: 'live@example.com',
-        artist_name: 'Live Artist',
-        profile_links: ['https://live-artist.example/portfolio'],
-      },
-    });
-    expect(created.status()).toBe(201);
-    expect(((await created.json()) as { trust_meter: number }).trust_meter).toBeGreaterThanOrEqual(62);
-    await refetch;
+    expect(work.trust_meter).toBeLessThan(62);
+    await expect(featured.getByText(title)).toHaveCount(0);
+
+    // Its link proven, the work reaches Verified and the open home page fetches its list again.
+    const refetch = page.waitForResponse((r) => r.url().endsWith('/api/featured'));
+    const proved = await proveLink(baseUrl, site, '/live-artist', { id: work.id, registry_id: work.registry_id, author_email: email });
+    expect(proved.trust_meter).toBeGreaterThanOrEqual(62);
+    const { items } = (await (await refetch).json()) as FeaturedResponse;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(5);
+    for (const item of items) expect(item.trust_meter).toBeGreaterThanOrEqual(62);
+    // Up to 5 are drawn at random from all Verified works: this one is sure to be among them
+    // while there are at most 5.
+    if (verifiedBefore < 5) {
+      expect(items.map((w) => w.id)).toContain(work.id);
+      await expect(cards.filter({ hasText: title })).toHaveAttribute('href', `/verify/${work.id}`);
+    }
+    await expect(cards).toHaveCount(items.length);
   });
 });
 

@@ -6,6 +6,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The slowest integration files of a whole run on the embedded database, slowest first. */
 const LONGEST_FIRST = [
+  // Minutes of waiting for the next period (PostgreSQL pass only; skipped at once otherwise) and
+  // kill -9 rounds of a real server process: started first, the other worker runs the rest meanwhile.
+  'tests/integration/jobs/periodic-processes.test.ts',
+  'tests/integration/jobs/crash-mail.test.ts',
+  // A minute or two waiting for the next period after a kill -9 (both databases).
+  'tests/integration/jobs/runner-liveness.test.ts',
   'tests/integration/proof/crop-tolerant-recall.test.ts',
   'tests/integration/admin/auth.test.ts',
   'tests/integration/tlog/log-proofs.test.ts',

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { builtEntry } from './built-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,8 +34,8 @@ export function portAccepts(port: number): Promise<boolean> {
 
 export interface ServerProcessOptions {
   dataDir: string;
-  /** `npm start` as the README says to run it, or server/main.ts directly through tsx. */
-  command?: 'npm start' | 'tsx';
+  /** `npm start` as the README says to run it, or (unset) its bundle run directly with node. */
+  command?: 'npm start';
   /** Unset: the embedded database in the data folder. */
   databaseUrl?: string;
   /** Added to the environment last. */
@@ -42,6 +43,8 @@ export interface ServerProcessOptions {
   /** The address polled until it answers 200. */
   readyPath?: '/api/ready' | '/api/health';
   startTimeoutMs: number;
+  /** Unset: a free port. Given when SITE_URL must name the port before the start. */
+  port?: number;
 }
 
 export interface ServerProcess {
@@ -55,21 +58,22 @@ export interface ServerProcess {
 
 /** Starts the server and waits until it answers on readyPath; kills it if it never does. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: options.dataDir,
     PORT: String(port),
     RATE_LIMIT_DISABLED: '1',
     LOG_LEVEL: 'warn',
+    // Tests send traffic to this machine only: a test that checks links sets its own resolver.
+    LINK_CHECKS: '0',
   };
   // The test runner's own settings must not leak into the server under test.
   delete env.DATABASE_URL;
   delete env.TRUST_PROXY;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
-  const [program, args] =
-    options.command === 'npm start' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const [program, args] = options.command === 'npm start' ? ['npm', ['start']] : [process.execPath, [builtEntry('main')]];
   const child = spawn(program, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

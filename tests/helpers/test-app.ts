@@ -27,12 +27,23 @@ export interface TestAppOptions {
   sharedDatabase?: TestDatabase;
   /** Kysely plugins on the app's connection, e.g. one that counts the statements a request runs. */
   dbPlugins?: KyselyPlugin[];
+  /** The link checks' fetcher (e.g. one whose resolver sends '.test' names to a loopback server). */
+  fetcher?: AppDeps['fetcher'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-'));
   const config = loadConfig(
-    { RATE_LIMIT_DISABLED: '1', LOG_LEVEL: 'silent', SITE_URL: 'http://ledger.test', ...options.env, DATA_DIR: dataDir },
+    {
+      RATE_LIMIT_DISABLED: '1',
+      LOG_LEVEL: 'silent',
+      SITE_URL: 'http://ledger.test',
+      // Tests send traffic to this machine only: link checks run where a test serves the pages.
+      LINK_CHECKS: '0',
+      RESCORE_ON_START: '0',
+      ...options.env,
+      DATA_DIR: dataDir,
+    },
     options.config,
   );
   const testDb = options.sharedDatabase ?? (await createTestDatabase());
@@ -43,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // The data folder, or the S3-compatible store when options.env sets S3_*.
     store: openObjectStore(config),
     now: options.now ?? (() => new Date()),
+    ...(options.fetcher && { fetcher: options.fetcher }),
   };
   const app = await buildApp(deps, { logger: false });
   await app.ready();

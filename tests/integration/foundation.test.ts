@@ -93,25 +93,37 @@ describe('foundation', () => {
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(t.deps.db);
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'active_submissions',
+      'admin_factors',
+      'admin_recovery_codes',
       'admin_sessions',
       'admin_users',
+      'artist_claims',
       'artist_work_links',
       'audit_log',
+      'build_claims',
       'c2pa_manifest_stores',
+      'claim_disputes',
+      'co_author_invitation_mails',
+      'co_author_invitations',
+      'domain_proofs',
       'fingerprint_epoch',
       'image_fingerprints',
       'image_region_hashes',
+      'job_runners',
       'ledger_counters',
+      'ledger_page_segments',
       'ledger_version',
       'link_proofs',
       'login_throttle',
       'mail_deliveries',
       'manage_links',
       'manage_sessions',
+      'periodic_job_runs',
       'public_submissions',
       'rate_limit_counters',
       'registry_counter',
       'removal_requests',
+      'rescore_runs',
       'schema_migrations',
       'submissions',
       'tlog_checkpoints',
@@ -123,6 +135,8 @@ describe('foundation', () => {
       'uploads',
       'watch_alerts',
       'watch_scan_state',
+      'webhook_deliveries',
+      'webhook_endpoints',
       'work_updates',
       'work_watches',
     ]);
@@ -131,5 +145,24 @@ describe('foundation', () => {
     expect(seq.rows.map((r) => Number(r.n))).toEqual([1]);
     const trgm = await sql<{ similarity: number }>`SELECT similarity('sunset', 'sunsets') AS similarity`.execute(t.deps.db);
     expect(trgm.rows[0].similarity).toBeGreaterThan(0.5);
+  });
+
+  it('turns JIT off in every trigger function that reads a transition table (decision 0077)', async () => {
+    const triggers = await sql<{ trigger: string; config: string[] | null }>`
+      SELECT t.tgname AS trigger, p.proconfig AS config
+      FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE NOT t.tgisinternal AND (t.tgoldtable IS NOT NULL OR t.tgnewtable IS NOT NULL)
+      ORDER BY t.tgname`.execute(t.deps.db);
+    expect(triggers.rows.map((r) => r.trigger)).toEqual([
+      'artist_work_links_insert_trg',
+      'artist_work_links_update_trg',
+      'submissions_counters_delete_trg',
+      'submissions_counters_insert_trg',
+      'submissions_counters_update_trg',
+      'submissions_segments_delete_trg',
+      'submissions_segments_insert_trg',
+      'submissions_segments_update_trg',
+    ]);
+    expect(triggers.rows.filter((r) => !(r.config ?? []).includes('jit=off')).map((r) => r.trigger)).toEqual([]);
   });
 });

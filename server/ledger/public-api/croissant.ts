@@ -63,6 +63,34 @@ export const CROISSANT_FIELDS: ReadonlyArray<readonly [string, string, string, s
   ['verification_method', 'sc:Text', '$.verification_method', 'How the artist registered the work (e.g. Fast Submit).'],
   ['trust_meter', 'sc:Integer', '$.trust_meter', 'Trust score 0-100, computed by the registry from the evidence.'],
   ['status', 'sc:Text', '$.status', 'Trust status label derived from the score.'],
+  ['rubric_version', 'sc:Text', '$.rubric_version', 'Version of the trust rubric the score was computed under.'],
+  [
+    'artist_confirmed',
+    'sc:Boolean',
+    '$.artist_confirmed',
+    'Registered by the identity that claimed the artist name (a confirmed address that proved a page of its own).',
+  ],
+  // proven_identities is a list of records; each of its keys is a repeated field, in list order.
+  [
+    'proven_identity_url',
+    'sc:URL',
+    '$.proven_identities[*].url',
+    "Pages of the work's links that link back to the registry (proven), and https://<domain>/ of each domain its identity proved; typed links never appear.",
+  ],
+  ['proven_identity_host', 'sc:Text', '$.proven_identities[*].host', "Host name of each proven page, without 'www.'."],
+  ['proven_identity_kind', 'sc:Text', '$.proven_identities[*].kind', "'social' (a known social platform) or 'website'."],
+  [
+    'proven_identity_method',
+    'sc:Text',
+    '$.proven_identities[*].method',
+    "How each page proved it: 'rel_me', 'text_url' or 'text_registry_id'; a proven domain: 'dns_txt' or 'well_known'.",
+  ],
+  [
+    'proven_identity_proven_at',
+    'sc:DateTime',
+    '$.proven_identities[*].proven_at',
+    'Since when each page has linked back (or each domain held its token), ISO 8601 UTC.',
+  ],
   ['tags', 'sc:Text', '$.tags[*]', 'Tags the artist chose (one value per tag).'],
   ['usage_type', 'sc:Text', '$.usage_type[*]', 'Intended uses the artist named (one value per use).'],
   ['created_at', 'sc:DateTime', '$.created_at', 'Registration time, ISO 8601 UTC.'],
@@ -91,7 +119,7 @@ export const CROISSANT_FIELDS: ReadonlyArray<readonly [string, string, string, s
   ['ledger_url', 'sc:URL', '$.ledger_url', 'Proof page of the work.'],
 ];
 const FIELDS = CROISSANT_FIELDS;
-const REPEATED_FIELDS = new Set(['tags', 'usage_type']);
+const REPEATED_FIELDS = new Set(FIELDS.filter(([, , jsonPath]) => jsonPath.includes('[*]')).map(([name]) => name));
 
 /**
  * Croissant 1.0 (MLCommons) description of the ledger as an ML dataset, for
@@ -114,7 +142,8 @@ export function croissantDescription(input: {
     name: DATASET_NAME,
     description:
       `Public, non-deleted records of the ${SITE_NAME} registry of AI-generated artwork: title, artist, ` +
-      "tool, public prompts, trust score, image link and SHA-256, licence and the artist's permissions " +
+      "tool, public prompts, trust score with its rubric version, the work's proven identities (pages that link back to the " +
+      "registry, with the time of proof), image link and SHA-256, licence and the artist's permissions " +
       `(${snapshot.entries} entries on ${snapshot.taken_at.slice(0, 10)}, in the snapshot taken at ${snapshot.taken_at}; ` +
       'a new snapshot is published at most hourly when the ledger changed). ' +
       'Private prompts, e-mail addresses and private or removed works are never included. ' +
@@ -139,7 +168,11 @@ export function croissantDescription(input: {
       'are never included.',
     'rai:dataLimitations':
       'Titles, prompts, tools and permissions are what the artist stated; the trust score measures the evidence given, not ' +
-      'authorship. Works marked sensitive_content may need filtering.',
+      'authorship. Only links the registry proved (their page links back to it) and domains the artist proved (a DNS TXT ' +
+      'record or a /.well-known/ file holding their token) are listed as identities, each with the time it was first ' +
+      'proven; a page that removes its back-link leaves the list at the next check. artist_confirmed tells a ' +
+      'work of the identity that claimed its artist name from others registered under that name. ' +
+      'Works marked sensitive_content may need filtering.',
     'rai:dataUseCases':
       "Provenance research and attribution. AI training only of works whose allow_ai_training is true: the artist's choice.",
     distribution: [

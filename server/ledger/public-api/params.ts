@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import { MAX_OFFSET_ROWS, PUBLIC_API, PUBLIC_API_FORMATS, TRUST_MAX, TRUST_MIN, type PublicApiFormat } from '../../../core/constants';
+import {
+  LEDGER_QUERY_LIMITS,
+  MAX_OFFSET_ROWS,
+  PUBLIC_API,
+  PUBLIC_API_FORMATS,
+  TRUST_MAX,
+  TRUST_MIN,
+  type PublicApiFormat,
+} from '../../../core/constants';
+import { PUBLIC_API_PARAMETER_REASONS as MUST } from '../../../core/api-error-texts';
 import { cleanQuery, invalidParameterMessage, type QueryCleaning } from '../invalid-parameter';
 import { decodeCursor } from './cursor';
 
 export type { PublicApiFormat };
 const { defaultLimit: PUBLIC_API_DEFAULT_LIMIT, maxLimit: PUBLIC_API_MAX_LIMIT } = PUBLIC_API;
-
-// What follows "Invalid parameter '<name>': " in a 400 answer, one per parameter.
-const MUST = {
-  format: `must be one of ${PUBLIC_API_FORMATS.join(', ')}`,
-  limit: `must be a whole number from 1 to ${PUBLIC_API_MAX_LIMIT}`,
-  offset: `must be a whole number from 0 to ${MAX_OFFSET_ROWS.toLocaleString('en-US')}; page further with cursor (next_cursor)`,
-  min_trust_level: `must be a whole number from ${TRUST_MIN} to ${TRUST_MAX}`,
-  tool_filter: 'must be text of at most 100 characters',
-  date_from: 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)',
-  date_to: 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)',
-  include_prompts: "must be 'true' or 'false'",
-  training_allowed: "must be 'true' (leave it out to include every work)",
-  cursor: 'must be the next_cursor value of an earlier response',
-} as const;
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -77,7 +72,7 @@ export const publicApiQuerySchema = z
     tool_filter: z
       .string({ error: MUST.tool_filter })
       .trim()
-      .max(100, { error: MUST.tool_filter })
+      .max(LEDGER_QUERY_LIMITS.filter, { error: MUST.tool_filter })
       .optional()
       .meta({ description: 'Only works made with this AI tool (exact name, case-insensitive).' }),
     date_from: isoDateOrDateTime(MUST.date_from)
@@ -109,10 +104,10 @@ export const publicApiQuerySchema = z
   })
   .superRefine((q, ctx) => {
     if (q.cursor && q.offset > 0) {
-      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'cannot be combined with cursor' });
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: MUST.offsetWithCursor });
     }
     if (q.date_from && q.date_to && toExclusiveEnd(q.date_to) <= q.date_from.at) {
-      ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be earlier than date_from' });
+      ctx.addIssue({ code: 'custom', path: ['date_to'], message: MUST.dateToBeforeFrom });
     }
   })
   .transform(({ date_from, date_to, tool_filter, ...rest }) => ({

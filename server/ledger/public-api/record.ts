@@ -4,6 +4,7 @@ import { proofPath } from '../../../core/ids';
 import { LOG_INDEX_DESCRIPTION } from '../../../core/proof-text';
 import { trustStatus } from '../../../core/status';
 import { cawgTrainingUse } from '../../../core/training-consent';
+import { provenLinkIdentitySchema, type ProvenLinkIdentity } from '../../../core/proven-identities';
 
 /**
  * One work as the public read API shows it (docs/product.md §3 "Public API record", decisions 0012, 0017).
@@ -30,6 +31,15 @@ export const publicApiRecordSchema = z
     verification_method: z.string().nullable(),
     trust_meter: z.number().describe('Trust score, 0-100.'),
     status: z.string().describe("Trust status label, e.g. 'Provenance Strong'."),
+    rubric_version: z.string().describe('The trust rubric the score was computed under, e.g. 2026-11.3 (decision 0061).'),
+    artist_confirmed: z
+      .boolean()
+      .describe('Registered by the identity that claimed the artist name (a confirmed address that proved a page of its own).'),
+    proven_identities: z
+      .array(provenLinkIdentitySchema)
+      .describe(
+        "The work's links whose pages link back to this registry, oldest proof first. Links that were only typed, or whose back-link is gone, are never listed.",
+      ),
     tags: z.array(z.string()),
     usage_type: z.array(z.string()),
     created_at: z.string().describe('Registration time, ISO 8601 UTC.'),
@@ -85,6 +95,9 @@ export interface PublicSubmissionRow {
   must_give_credit: boolean | null;
   /** pg returns bigint as text. */
   log_index: number | string | null;
+  trust_rubric_version: string;
+  /** Attached by the repository from link_proofs and artist_claims, one query per page (decision 0066). */
+  identities: { artistConfirmed: boolean; provenIdentities: readonly ProvenLinkIdentity[] };
 }
 
 export interface ToPublicRecordOptions {
@@ -119,6 +132,15 @@ export function toPublicRecord(row: PublicSubmissionRow, options: ToPublicRecord
     verification_method: row.verification_method,
     trust_meter: trust,
     status: trustStatus(trust).label,
+    rubric_version: row.trust_rubric_version,
+    artist_confirmed: row.identities.artistConfirmed,
+    proven_identities: row.identities.provenIdentities.map((i) => ({
+      url: i.url,
+      host: i.host,
+      kind: i.kind,
+      method: i.method,
+      proven_at: i.proven_at,
+    })),
     tags: [...(row.tags ?? [])],
     usage_type: [...(row.usage_type ?? [])],
     created_at: new Date(row.created_at).toISOString(),

@@ -7,12 +7,17 @@
 //
 // Like the opt-out set (proof/consent/versioned-files.ts), a snapshot is rebuilt at most once an
 // hour and only when the ledger changed. A process first looks in the store: a snapshot another
-// process made within the hour is used as it is. Two processes that look at the same moment may
-// both build one; both are valid and the newer one wins.
+// process made within the hour is used as it is. One process at a time builds (a claim in the
+// database, db/build-claims.ts): two that found it due at the same moment each built one and went
+// on naming different files, so the others wait for the builder's file instead.
 import crypto from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
-import { readLedgerVersion } from '../../db/ledger-version';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildClaimed, tryClaimBuild } from '../../db/build-claims';
+import { readLedgerVersion } from '../../ledger-cache';
 import type { AppDeps } from '../../deps';
+import type { JobKind } from '../../jobs/job-queue';
+import { periodicJob } from '../../jobs/periodic';
 import { createDumpStream } from '../dump';
 import {
   newSnapshotId,
@@ -25,14 +30,16 @@ import {
 
 /** A snapshot is rebuilt at most this often (and only when the ledger changed). */
 export const SNAPSHOT_REBUILD_INTERVAL_MS = 60 * 60_000;
-/** How often the start-up job of main.ts looks (a look that finds nothing due is a list and one tiny read). */
-const CHECK_INTERVAL_MS = 10 * 60_000;
 /** Once its snapshot is due, a process looks for a newer one (or a ledger change) at most this often. */
 const RECHECK_MS = 60_000;
 /** Snapshots kept: an address from a Croissant description stays good for at least two rebuilds. */
 const KEPT_SNAPSHOTS = 3;
 /** Data without a manifest this old is a build that failed (a crash); younger may be under way. */
 const UNFINISHED_BUILD_AGE_MS = 6 * 60 * 60_000;
+/** The claim one process holds while it builds the snapshot. */
+const SNAPSHOT_BUILD_CLAIM = 'dataset-snapshot';
+/** A fresh process waiting for another's build looks whether it is done this often. */
+const CLAIM_POLL_MS = 250;
 /** Manifests remembered per process (they never change). */
 const KEPT_MANIFESTS = 16;
 
@@ -100,17 +107,50 @@ export class LedgerSnapshots {
 
   private async findOrBuild(): Promise<SnapshotManifest> {
     const now = this.deps.now();
+    for (;;) {
+      const found = await this.look(now);
+      if (!found.wanted) return this.adopt(found.newest, now);
+      const claim = await tryClaimBuild(this.deps.db, SNAPSHOT_BUILD_CLAIM, (err) =>
+        this.log.error({ err }, 'renewing the claim on the dataset snapshot build failed'),
+      );
+      if (claim) {
+        try {
+          // Another process may have finished one between the look and the claim.
+          const again = await this.look(now);
+          return this.adopt(again.wanted ? await this.buildAndPrune(now, again.version) : again.newest, now);
+        } finally {
+          await claim.release().catch((err: unknown) => this.log.error({ err }, 'releasing the dataset snapshot claim failed'));
+        }
+      }
+      // Another process is building it. One that serves a snapshot goes on serving it and adopts
+      // the new one at its next look; a fresh start waits for it (or builds it, should the other fail).
+      if (found.newest) return this.adopt(found.newest, now);
+      while (await buildClaimed(this.deps.db, SNAPSHOT_BUILD_CLAIM)) await sleep(CLAIM_POLL_MS);
+    }
+  }
+
+  /** The newest complete snapshot in the store, and whether a new one should be built now. */
+  private async look(
+    now: Date,
+  ): Promise<{ wanted: false; newest: SnapshotManifest } | { wanted: true; newest: SnapshotManifest | null; version: string }> {
     const [ids, version] = await Promise.all([this.completeIds(), readLedgerVersion(this.deps.db)]);
     let newest: SnapshotManifest | null = null;
     for (const id of ids) if ((newest = await this.manifest(id))) break;
     const due = !newest || now.getTime() - new Date(newest.taken_at).getTime() >= SNAPSHOT_REBUILD_INTERVAL_MS;
-    if (!newest || (due && newest.ledger_version !== version)) {
-      newest = await this.build(now, version);
-      await this.prune().catch((err: unknown) => this.log.error({ err }, 'removing old dataset snapshots failed'));
-    }
-    this.latest = newest;
+    if (newest && !(due && newest.ledger_version !== version)) return { wanted: false, newest };
+    return { wanted: true, newest, version };
+  }
+
+  private adopt(manifest: SnapshotManifest, now: Date): SnapshotManifest {
+    this.latest = manifest;
     this.checkedAt = now.getTime();
-    return newest;
+    return manifest;
+  }
+
+  private async buildAndPrune(now: Date, version: string): Promise<SnapshotManifest> {
+    const built = await this.build(now, version);
+    await this.prune().catch((err: unknown) => this.log.error({ err }, 'removing old dataset snapshots failed'));
+    return built;
   }
 
   /** Ids of the snapshots whose manifest is written, newest first. */
@@ -183,7 +223,7 @@ export class LedgerSnapshots {
   }
 }
 
-// One instance per app (its deps): the routes and the start-up job of main.ts share it.
+// One instance per app (its deps): the routes, the start-up look of main.ts and the job share it.
 const instances = new WeakMap<object, LedgerSnapshots>();
 
 export function ledgerSnapshotsFor(deps: Deps, log: Log): LedgerSnapshots {
@@ -193,13 +233,21 @@ export function ledgerSnapshotsFor(deps: Deps, log: Log): LedgerSnapshots {
 }
 
 /**
- * Builds (or finds) the snapshot at start-up and looks again every few minutes, so requests rarely
- * wait and the snapshot is fresh even when nobody asks. Returns a function that stops the timer.
+ * Every ten minutes one process of those sharing the database looks, and builds the snapshot when
+ * it is due (decision 0065), so it is fresh even when nobody asks; the others adopt it from the
+ * store when their own copy is due (current()). A look that finds nothing due is a list and one
+ * tiny read.
  */
-export function keepLedgerSnapshotFresh(snapshots: LedgerSnapshots, log: Log): () => void {
-  const run = () => snapshots.refresh().catch((err: unknown) => log.error({ err }, 'building the dataset snapshot failed'));
-  void run();
-  const timer = setInterval(() => void run(), CHECK_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function ledgerSnapshotJob(deps: Deps, log: Log): JobKind<object> {
+  return periodicJob('dataset-snapshot', '*/10 * * * *', async () => {
+    await ledgerSnapshotsFor(deps, log).refresh();
+  });
+}
+
+/**
+ * Builds (or finds) the snapshot once at start-up, in the background, so this process's requests
+ * rarely wait for it (each process keeps the manifest it serves in memory).
+ */
+export function warmLedgerSnapshot(snapshots: LedgerSnapshots, log: Log): void {
+  snapshots.refresh().catch((err: unknown) => log.error({ err }, 'building the dataset snapshot failed'));
 }

@@ -3,6 +3,7 @@
 // address the Croissant description names). ETag = the file's SHA-256 (hex).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../../core/app-error';
+import { noSuchSnapshotText } from '../../../core/api-error-texts';
 import type { ObjectStore } from '../../storage/object-store';
 import { DUMP_CONTENT_TYPE } from '../dump';
 import { etagMatches, PUBLIC_CACHE_CONTROL } from '../http-cache';
@@ -55,7 +56,7 @@ export function snapshotHandlers(snapshots: LedgerSnapshots, store: ObjectStore)
       const id = file.endsWith('.jsonl.gz') ? file.slice(0, -'.jsonl.gz'.length) : '';
       const manifest = isSnapshotId(id) ? await snapshots.manifest(id) : null;
       const sent = manifest !== null && (await sendSnapshot(request, reply, store, manifest, IMMUTABLE_CACHE_CONTROL));
-      if (!sent) throw notFound(`No such snapshot (only the newest few are kept); the newest is at ${SNAPSHOT_PATH}.`);
+      if (!sent) throw notFound(noSuchSnapshotText(SNAPSHOT_PATH));
       return reply;
     },
   };

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../../core/app-error';
+import { API_ERRORS } from '../../../core/api-error-texts';
 import { TDM_POLICY_PATH, TDMREP_PATH } from '../../../core/training-consent';
 import type { AppDeps } from '../../deps';
 import { optOutDeltaSchema, optOutFullSchema, tdmPolicySchema, tdmRepSchema } from '../schemas';
@@ -66,7 +67,7 @@ export async function consentRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
   app.get(`${OPT_OUT_PREFIX}/delta/:file`, { schema: optOutDeltaSchema }, async (request, reply) => {
     const { file: name } = request.params;
     const day = name.endsWith('.csv') ? utcDay(name.slice(0, -'.csv'.length)) : null;
-    if (!day) throw notFound('No such delta: use /opt-out/v1/delta/YYYY-MM-DD.csv (a UTC day).');
+    if (!day) throw notFound(API_ERRORS.noSuchOptOutDelta);
     const file = await files.get(`delta:${name}`, async () => optOutCsv(await readReservedWorks(deps.db, day)), DELTA_MIN_AGE_MS);
     return sendFile(request, reply, file, 'text/csv; charset=utf-8');
   });

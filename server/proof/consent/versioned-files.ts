@@ -1,8 +1,8 @@
-// Files built from the ledger at most once per ledger version (server/db/ledger-version.ts): a
+// Files built from the ledger at most once per ledger version (server/ledger-cache/): a
 // request reads one counter and, while nothing changed, gets the body built before with its ETag.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { readLedgerVersion } from '../../db/ledger-version';
+import { readLedgerVersion } from '../../ledger-cache';
 import type { DB } from '../../db/types';
 
 export interface BuiltFile {

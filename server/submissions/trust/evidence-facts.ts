@@ -39,6 +39,11 @@ export function usableResources(resources: readonly TrustResource[]): UsableReso
   return usable;
 }
 
+/** The usable resources the server proved (a page that links back here): the only ones that earn points. */
+export function provenResources(resources: readonly TrustResource[]): UsableResource[] {
+  return usableResources(resources).filter((r) => r.proven);
+}
+
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?([zZ]|[+-]\d{2}:?\d{2})?$/;
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?([zZ]|[+-]\d{2}:?\d{2})?$/;
 

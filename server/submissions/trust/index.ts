@@ -6,6 +6,7 @@ export type {
   DimensionKey,
   DimensionResult,
   EmbeddedMetadata,
+  NameClaim,
   PromptCategory,
   PromptSpecificity,
   PromptVisibility,

@@ -2,6 +2,8 @@
 import type { TrustReason } from './types';
 
 export function formatReason({ text, points }: TrustReason): string {
+  // A finding shown for what it is worth, such as a link not proven yet.
+  if (points === 0) return `${text}: no points`;
   return `${text}: ${points < 0 ? '-' : '+'}${Math.abs(points)}`;
 }
 

@@ -2,20 +2,28 @@
 // Changing any number here changes scores, so it must come with a new RUBRIC_VERSION: each
 // stored score records the version that produced it.
 //
-// Calibration (docs/product.md §4, decision 0030), checked by tests/unit/trust:
-// - the baseline's minimum (title, image, a prompt, the tool, one profile link, logged) scores
-//   62-64, 'Verified', whatever the prompt's specificity or visibility: docs/product.md §4 asks for a
-//   prompt, not a good one. Specificity and a public prompt add up to 2 points more;
-// - a full submission (7-10 resources, embedded metadata confirming tool and prompt, verified
-//   e-mail, story, an artist with other works) scores 85 or more, 'Provenance Strong';
-// - no prompt or no resource keeps a work below 62 whatever else it has (the baseline's minimum);
-// - an exact copy of another artist's earlier image can never be 'Verified'.
+// Calibration (docs/product.md §4, decisions 0030 and 0061), checked by tests/unit/trust:
+// - the baseline's minimum (title, image, a prompt, the tool, one *proven* profile link, logged)
+//   scores 62-64, 'Verified', whatever the prompt's specificity or visibility: docs/product.md §4
+//   asks for a prompt, not a good one. Specificity and a public prompt add up to 2 points more;
+// - a full submission (7-10 proven resources, embedded metadata confirming tool and prompt,
+//   verified e-mail, story, an artist who claimed the name with other works) scores 85 or more,
+//   'Provenance Strong';
+// - no prompt or no proven resource keeps a work below 62 whatever else it has (product
+//   decision 29: a link the server could not prove earns nothing);
+// - an exact copy of another artist's earlier image can never be 'Verified';
+// - nor can a work under a name another identity claimed (product decision 30).
+//
+// Version 2 (2026-11.3): resources count only when proven; the artist's other works and shared
+// links only inside the identity that claimed the name; co-authors nothing until they confirm.
+// 2026-11.4 (decision 0064): co-authors who confirmed by e-mail earn the multi-author points of
+// version 1 again, so a full honest submission with a confirmed co-author can reach 100.
 
 import { VERIFIED_THRESHOLD } from '../../../core/constants';
 
 export { VERIFIED_THRESHOLD };
 
-export const RUBRIC_VERSION = '2026-11.2';
+export const RUBRIC_VERSION = '2026-11.4';
 
 /** Every dimension scores 0-20; five of them make 0-100. */
 export const DIMENSION_MAX = 20;
@@ -87,12 +95,16 @@ export const MESH_LINKAGE = {
   manyOtherWorks: 8,
   manyOtherWorksMinimum: 5,
   sharedProfileLinks: 4,
-  coAuthors: 2,
+  /** At least one credited co-author confirmed by e-mail (decision 0064); typed names earn nothing. */
+  confirmedCoAuthors: 2,
 } as const;
+
+/** How many unproven links the advice names one by one (the rest are summed up). */
+export const UNPROVEN_LINKS_ADVISED = 3;
 
 /** Score ceilings: the lowest one that applies wins. */
 export const CAPS = {
-  /** Just below 'Verified' (62): docs/product.md §4 makes a prompt and one resource its minimum. */
+  /** Just below 'Verified' (62): docs/product.md §4 makes a prompt and one (proven) resource its minimum. */
   missingMinimum: VERIFIED_THRESHOLD - 1,
   /** An exact copy of another artist's earlier image is a strong sign of a false claim. */
   duplicateOfOtherArtist: 30,

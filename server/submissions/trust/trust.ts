@@ -2,7 +2,7 @@
 // Pure: no clock, no I/O, no randomness. The same evidence and RUBRIC_VERSION always give the
 // same result, so a stored score can be recomputed and checked later.
 import { scoreClaimClarity } from './claim-clarity';
-import { usableResources } from './evidence-facts';
+import { provenResources, usableResources } from './evidence-facts';
 import { scoreMeshLinkage } from './mesh-linkage';
 import { analysePromptSpecificity } from './prompt-specificity';
 import { formatReason } from './reasons';
@@ -25,8 +25,16 @@ function applicableCap(evidence: TrustEvidence, promptGiven: boolean): { limit: 
     caps.push({ limit: CAPS.duplicateOfOtherArtist, because: 'the same image was registered earlier by another artist' });
   }
   if (!promptGiven) caps.push({ limit: CAPS.missingMinimum, because: 'no prompt was given' });
+  if (evidence.nameClaim === 'another_identity') {
+    caps.push({
+      limit: CAPS.missingMinimum,
+      because: 'another artist proved this name first (works under it by others are listed apart)',
+    });
+  }
   if (usableResources(evidence.resources).length === 0) {
     caps.push({ limit: CAPS.missingMinimum, because: 'no verification resource was given' });
+  } else if (provenResources(evidence.resources).length === 0) {
+    caps.push({ limit: CAPS.missingMinimum, because: 'no verification resource is proven yet' });
   }
   // Lowest limit wins; on a tie the first listed explains it.
   return caps.reduce<{ limit: number; because: string } | null>((low, c) => (low && low.limit <= c.limit ? low : c), null);

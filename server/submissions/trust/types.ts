@@ -7,7 +7,18 @@ export interface TrustResource {
   /** 'artist_profile', 'portfolio', 'external_link', ... ('fast_submit' markers are ignored). */
   type: string;
   url: string;
+  /**
+   * The server fetched the page and it links back to this registry (server/link-proofs/). Only a
+   * proven resource earns points (product decision 29); an unproven one is shown and advised on.
+   */
+  proven: boolean;
 }
+
+/**
+ * Whether the work belongs to the identity that claimed its artist name (decision 0061): the
+ * artist's other works and shared links count only inside that identity.
+ */
+export type NameClaim = 'this_identity' | 'unclaimed' | 'another_identity';
 
 /** What the image pipeline read from the original file's metadata. */
 export interface EmbeddedMetadata {
@@ -63,11 +74,17 @@ export interface TrustEvidence {
   loggedAt: string | null;
   /** When the submission was received (ISO 8601). Times are passed in: the engine never reads a clock. */
   submittedAt: string;
-  /** Other (non-deleted) works registered under the same artist name. */
+  /** The address a page links to to prove itself: the artist's page on this registry (advice shows it). */
+  backlinkUrl: string;
+  nameClaim: NameClaim;
+  /** Other live works of the claiming identity under the same name; 0 unless nameClaim is 'this_identity'. */
   artistOtherWorksCount: number;
-  /** How many of the artist's other works carry at least one of this work's profile links. */
+  /** How many of the identity's other works carry at least one of this work's profile links; 0 outside it. */
   sharedProfileLinksWithOwnWorks: number;
+  /** Credited co-authors, as typed: shown, but worth nothing until a co-author confirms (rubric v2). */
   coAuthors: string[];
+  /** The credited co-authors who confirmed by e-mail (decision 0064): only these earn points. */
+  confirmedCoAuthors: string[];
 }
 
 export type DimensionKey = 'claim_clarity' | 'source_depth' | 'verification_logic' | 'temporal_context' | 'mesh_linkage';

@@ -1,8 +1,12 @@
 // Shared steps of the admin and removal tests: an app with a movable clock, an admin account,
-// signing in, and requests that carry the session cookie and the site's Origin.
+// signing in, and requests that carry the session cookie and the site's Origin. Every account the
+// kit creates holds a passkey of a software authenticator (decision 0068), so `signIn` goes
+// through the password and the passkey, as a browser would.
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { createAdmin } from '../../../server/admin/admin-users';
+import { insertFactor } from '../../../server/admin/factors-repository';
+import { SoftwareAuthenticator } from '../../helpers/software-authenticator';
 import type { AuditEntry } from '../../../core/admin-api-types';
 
 export const SITE_ORIGIN = 'http://ledger.test';
@@ -28,8 +32,38 @@ export async function createAdminTestApp(env: Record<string, string> = {}): Prom
   return Object.assign(t, { clock });
 }
 
-export async function createAdminAccount(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+const authenticators = new WeakMap<TestApp, Map<string, SoftwareAuthenticator>>();
+
+/** The software authenticator holding the passkey of the kit's account `email`. */
+export function authenticatorOf(t: TestApp, email = ADMIN_EMAIL): SoftwareAuthenticator {
+  const found = authenticators.get(t)?.get(email.toLowerCase());
+  if (!found) throw new Error(`No passkey was enrolled for ${email}`);
+  return found;
+}
+
+/** An admin account without any second factor: its next sign-in must enrol one. */
+export async function createAdminWithoutFactor(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   return createAdmin(t.deps.db, { email, password }, { now: t.deps.now(), via: 'test' });
+}
+
+/** An admin account with a passkey enrolled (stored directly, as a past enrolment left it). */
+export async function createAdminAccount(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  const admin = await createAdminWithoutFactor(t, email, password);
+  const authenticator = new SoftwareAuthenticator(new URL(SITE_ORIGIN).hostname, SITE_ORIGIN);
+  await insertFactor(t.deps.db, {
+    admin_id: admin.id,
+    kind: 'passkey',
+    label: 'Test passkey',
+    created_at: t.deps.now(),
+    credential_id: authenticator.id,
+    public_key: authenticator.cosePublicKey().toString('base64url'),
+    sign_count: 0,
+    transports: ['internal'],
+  });
+  const map = authenticators.get(t) ?? new Map<string, SoftwareAuthenticator>();
+  map.set(email.toLowerCase(), authenticator);
+  authenticators.set(t, map);
+  return admin;
 }
 
 export function loginRequest(t: TestApp, email: string, password: string): Promise<LightMyRequestResponse> {
@@ -43,8 +77,18 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
   return `ledger_admin=${cookie.value}`;
 }
 
-export async function signIn(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
+/** The cookie of a half session: the password is accepted, the second factor is pending. */
+export async function signInWithPasswordOnly(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
   return sessionCookieOf(await loginRequest(t, email, password));
+}
+
+/** Password, then the account's passkey: the cookie of a full session. */
+export async function signIn(t: TestApp, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
+  const half = await signInWithPasswordOnly(t, email, password);
+  const options = await adminPost(t, '/api/admin/second-factor/passkey/options', {}, half);
+  if (options.statusCode !== 200) throw new Error(`Passkey options: ${options.statusCode} ${options.body}`);
+  const response = authenticatorOf(t, email).assert(options.json().options);
+  return sessionCookieOf(await adminPost(t, '/api/admin/second-factor/passkey/verify', { response }, half));
 }
 
 export function adminGet(t: TestApp, url: string, cookie?: string) {

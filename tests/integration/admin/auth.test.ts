@@ -18,8 +18,10 @@ import {
   loginRequest,
   SITE_ORIGIN,
   sessionCookieOf,
+  signIn,
   type AdminTestApp,
 } from './admin-test-kit';
+import { builtEntry } from '../../helpers/built-server';
 
 const MINUTE = 60_000;
 let t: AdminTestApp;
@@ -82,9 +84,14 @@ describe('admin login', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body.admin).toEqual({ id: adminId, email: ADMIN_EMAIL });
-    // 12 hours by default (ADMIN_SESSION_HOURS).
-    expect(body.expires_at).toBe(new Date(t.clock.now().getTime() + 12 * 60 * MINUTE).toISOString());
+    // The password opens a half session of 10 minutes; a second factor must confirm it (decision 0068).
+    expect(body).toEqual({
+      admin: { id: adminId, email: ADMIN_EMAIL },
+      expires_at: new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString(),
+      stage: 'verify',
+      second_factor: null,
+      enrolled: ['passkey'],
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^ledger_admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
     const token = sessionCookieOf(res).split('=')[1];
@@ -94,17 +101,34 @@ describe('admin login', () => {
   });
 
   it('reports the session, ends it after ADMIN_SESSION_HOURS, and records LOGIN', async () => {
-    const cookie = sessionCookieOf(await loginRequest(t, ADMIN_EMAIL, ADMIN_PASSWORD));
+    const cookie = await signIn(t);
     const session = await adminGet(t, '/api/admin/session', cookie);
     expect(session.statusCode).toBe(200);
-    expect(session.json().admin).toEqual({ id: adminId, email: ADMIN_EMAIL });
-    const logins = await auditRows(t, { action: 'LOGIN' });
-    expect(logins.at(-1)).toMatchObject({
-      table_name: 'admin_users',
-      record_id: adminId,
-      admin_id: adminId,
-      admin_email: ADMIN_EMAIL,
+    // 12 hours by default (ADMIN_SESSION_HOURS), from the second factor.
+    expect(session.json()).toEqual({
+      admin: { id: adminId, email: ADMIN_EMAIL },
+      expires_at: new Date(t.clock.now().getTime() + 12 * 60 * MINUTE).toISOString(),
+      stage: 'signed_in',
+      second_factor: 'passkey',
+      enrolled: ['passkey'],
     });
+    const logins = await auditRows(t, { action: 'LOGIN' });
+    expect(logins.slice(-2)).toMatchObject([
+      {
+        table_name: 'admin_users',
+        record_id: adminId,
+        admin_id: adminId,
+        admin_email: ADMIN_EMAIL,
+        reason: 'Password accepted; second factor pending',
+      },
+      {
+        table_name: 'admin_users',
+        record_id: adminId,
+        admin_id: adminId,
+        admin_email: ADMIN_EMAIL,
+        reason: 'Admin signed in with a passkey',
+      },
+    ]);
     t.clock.advance(12 * 60 * MINUTE + 1000);
     const expired = await adminGet(t, '/api/admin/session', cookie);
     expect(expired.statusCode).toBe(401);
@@ -168,7 +192,7 @@ describe('no account lock', () => {
       ['CREATE', 'Admin created (test)', null],
       ...Array(5).fill(['LOGIN_FAILED', 'Wrong password', '203.0.113.7']),
       ...Array(6).fill(['LOGIN_FAILED', 'Too many failed attempts from this address; password not checked', '203.0.113.7']),
-      ['LOGIN', 'Admin signed in', '198.51.100.20'],
+      ['LOGIN', 'Password accepted; second factor pending', '198.51.100.20'],
     ]);
   });
 
@@ -246,7 +270,7 @@ describe('npm run admin:create', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-create-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
     const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], { env }).then(
+      run(process.execPath, [builtEntry('admin-create'), ...args], { env }).then(
         (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
       );

@@ -168,8 +168,8 @@ describe('audit log', () => {
   it('filters by table, action and search, 50 per page with the exact total', async () => {
     const all = (await adminGet(t, '/api/admin/audit-log', cookie)).json();
     expect(all.page_size).toBe(50);
-    // 2 CREATE + 4 LOGIN + 3 SOFT_DELETE so far.
-    expect(all.total).toBe(9);
+    // 2 CREATE + 8 LOGIN (4 sign-ins: password, then passkey) + 3 SOFT_DELETE so far.
+    expect(all.total).toBe(13);
     expect(all.items[0]).toMatchObject({ action_type: 'SOFT_DELETE', admin_email: 'second@example.com', table_name: 'submissions' });
     expect(Object.keys(all.items[0]).sort()).toEqual(
       [
@@ -192,20 +192,26 @@ describe('audit log', () => {
     expect(deletes.total).toBe(3);
     // The admin e-mail is searched (a CREATE by the command line has no admin).
     const bySearch = (await adminGet(t, '/api/admin/audit-log?search=second%40example', cookie)).json();
-    expect(bySearch.items.map((i: { action_type: string }) => i.action_type).sort()).toEqual(['LOGIN', 'LOGIN', 'SOFT_DELETE']);
+    expect(bySearch.items.map((i: { action_type: string }) => i.action_type).sort()).toEqual([
+      'LOGIN',
+      'LOGIN',
+      'LOGIN',
+      'LOGIN',
+      'SOFT_DELETE',
+    ]);
     const record = deletes.items[2].record_id;
     expect((await adminGet(t, `/api/admin/audit-log?search=${record}`, cookie)).json().total).toBe(1);
     const logins = (await adminGet(t, '/api/admin/audit-log?table=admin_users&action=LOGIN', cookie)).json();
-    expect(logins.total).toBe(4);
+    expect(logins.total).toBe(8);
 
     // 50 failed logins (the account locks after 10; refused attempts are recorded too).
     for (let i = 0; i < 50; i++) await loginRequest(t, 'second@example.com', 'wrong password');
     const page1 = (await adminGet(t, '/api/admin/audit-log', cookie)).json();
-    expect(page1.total).toBe(59);
+    expect(page1.total).toBe(63);
     expect(page1.items).toHaveLength(50);
     expect((await adminGet(t, '/api/admin/audit-log?action=LOGIN_FAILED', cookie)).json().total).toBe(50);
     const page2 = (await adminGet(t, '/api/admin/audit-log?page=2', cookie)).json();
-    expect(page2.items).toHaveLength(9);
+    expect(page2.items).toHaveLength(13);
     expect(page2.items.at(-1).action_type).toBe('CREATE');
   });
 });

@@ -2,7 +2,15 @@
 // table, refuses a request without a live session: none, a forged cookie, an expired session, a
 // revoked session. Every POST refuses a cross-site request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGet, adminPost, createAdminAccount, createAdminTestApp, signIn, type AdminTestApp } from './admin-test-kit';
+import {
+  adminGet,
+  adminPost,
+  createAdminAccount,
+  createAdminTestApp,
+  signIn,
+  signInWithPasswordOnly,
+  type AdminTestApp,
+} from './admin-test-kit';
 
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'You must be logged in as an admin to access this page.' } };
 const SOME_UUID = '5b0c6a4e-1d2f-4c3b-9a8e-7f6d5c4b3a21';
@@ -61,7 +69,8 @@ describe('admin route protection', () => {
       .map(key)
       .sort();
     expect(adminRoutes.map(key).sort()).toEqual(served);
-    expect(served.length).toBe(17);
+    // 17, the 7 webhook routes, the 10 second-factor routes (issue 39) and the 2 claim-dispute routes (issue 33).
+    expect(served.length).toBe(36);
     expect(
       adminRoutes
         .filter((r) => !r.needsSession)
@@ -101,6 +110,36 @@ describe('admin route protection', () => {
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json()).toEqual(UNAUTHORIZED);
     }
+  });
+
+  it('lets a half session (password only) reach only the session, sign-out and the second-factor steps', async () => {
+    const cookie = await signInWithPasswordOnly(t);
+    const halfSessionRoutes = [
+      'GET /api/admin/session',
+      'POST /api/admin/logout',
+      'POST /api/admin/second-factor/passkey/options',
+      'POST /api/admin/second-factor/passkey/register',
+      'POST /api/admin/second-factor/passkey/register-options',
+      'POST /api/admin/second-factor/passkey/verify',
+      'POST /api/admin/second-factor/recovery-code',
+      'POST /api/admin/second-factor/totp/confirm',
+      'POST /api/admin/second-factor/totp/setup',
+      'POST /api/admin/second-factor/totp/verify',
+    ];
+    const refused = protectedRoutes().filter((route) => !halfSessionRoutes.includes(key(route)));
+    expect(protectedRoutes().length - refused.length).toBe(halfSessionRoutes.length);
+    for (const route of refused) {
+      const res = await call(route, cookie);
+      expect(res.statusCode, key(route)).toBe(401);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'unauthorized',
+          title: 'Second factor required',
+          message: 'Confirm your sign-in with a passkey, an authenticator code or a recovery code.',
+        },
+      });
+    }
+    expect((await adminGet(t, '/api/admin/session', cookie)).json()).toMatchObject({ stage: 'verify', second_factor: null });
   });
 
   it('answers 401 on every protected route with the cookie of a session that logged out', async () => {

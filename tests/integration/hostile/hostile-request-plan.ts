@@ -118,6 +118,13 @@ function bodyTemplates(input: PlanInput): Record<string, Record<string, unknown>
     '/api/admin/submissions/:id/purge': { reason: 'Suite check' },
     '/api/admin/removal-requests/:id/decision': { decision: 'denied', admin_notes: 'Suite check' },
     '/api/admin/images/check': {},
+    // Decision 0063: a dispute of a claimed name, its confirmation, and its decision.
+    '/api/artists/:name/disputes': { email: 'owner@example.com', links: ['https://owner.example/about'], explanation: 'Suite check' },
+    '/api/claim-disputes/confirm': { token: 'x' },
+    '/api/admin/claim-disputes/:id/decision': { decision: 'rejected', admin_notes: 'Suite check' },
+    // A private literal address: refused with its reason, with no name to resolve and nothing sent.
+    '/api/admin/webhooks': { url: 'http://10.0.0.5/hooks', events: ['work.registered'], description: 'Suite check' },
+    '/api/admin/webhooks/:id': { enabled: false, events: ['work.removed'] },
   };
 }
 

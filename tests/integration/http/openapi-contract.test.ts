@@ -55,12 +55,12 @@ describe('the HTTP contract', () => {
     expect(absent).toEqual([]);
   });
 
-  it('every operation states its security: the admin session on admin routes, nothing elsewhere', () => {
+  it('every operation states its security: the admin session on admin routes, the token on metrics, nothing elsewhere', () => {
     const wrong: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const needsSession = path.startsWith('/api/admin/') && path !== '/api/admin/login' && path !== '/api/admin/register';
-        const expected = needsSession ? [{ adminSession: [] }] : [];
+        const expected = needsSession ? [{ adminSession: [] }] : path === '/metrics' ? [{ metricsToken: [] }] : [];
         if (JSON.stringify(operation.security) !== JSON.stringify(expected)) wrong.push(`${method.toUpperCase()} ${path}`);
       }
     }

@@ -18,6 +18,9 @@ describe('periodic work on the queue', () => {
   it('schedules each periodic kind once, with its period', async () => {
     const schedules = await backgroundOf(t.app).jobs.schedules();
     expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'dataset-snapshot', cron: '*/10 * * * *' },
+      { name: 'dispute-cleanup', cron: '19 * * * *' },
+      { name: 'log-checkpoint', cron: '* * * * *' },
       { name: 'login-throttle-cleanup', cron: '7 * * * *' },
       { name: 'manage-cleanup', cron: '13 * * * *' },
       { name: 'rate-limit-cleanup', cron: '11 * * * *' },

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { insertWork } from '../../helpers/factories';
+import { claimArtistName, insertWork } from '../../helpers/factories';
 import type { ArtistResponse, FeaturedResponse } from '../../../core/api-types';
 
 const ARTIST = 'Zoë Ada & Co';
+/** The address the artist's 14 public works are registered with. */
+const ZOE = 'zoe@example.com';
 let t: TestApp;
 const base = Date.parse('2026-05-01T12:00:00Z');
 const minutes = (n: number) => new Date(base + n * 60_000);
@@ -27,6 +29,7 @@ describe('GET /api/artists/{name}', () => {
     for (let i = 1; i <= 14; i++) {
       await insertWork(db, {
         artist_name: ARTIST,
+        author_email: ZOE,
         title: `Piece ${i}`,
         created_at: minutes(i),
         author_full_name: i === 14 ? 'Zoë Newest' : 'Zoë Older',
@@ -39,7 +42,24 @@ describe('GET /api/artists/{name}', () => {
     await insertWork(db, { artist_name: 'Zoë Ada', title: 'Someone else', created_at: minutes(22) });
   });
 
-  it('lists 12 of the artist’s public works per page, newest first, with name and links from the newest work', async () => {
+  it('lists 12 of the artist’s public works per page, newest first; the name and links of the newest work only once the name is claimed', async () => {
+    // Unclaimed, anyone could have typed them: no name or link is shown as the artist's (decision 0061).
+    const unclaimed = await artist(ARTIST);
+    expect(unclaimed).toMatchObject({
+      artist_name: ARTIST,
+      author_full_name: null,
+      portfolio_link: null,
+      external_link: null,
+      total: 14,
+      page: 1,
+      page_size: 12,
+      claimed: false,
+      claimed_at: null,
+      others_total: 0,
+    });
+    expect(unclaimed.items.map((w) => w.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Piece ${14 - i}`));
+
+    await claimArtistName(t.deps.db, ARTIST, ZOE, new Date('2026-05-02T00:00:00Z'));
     const page1 = await artist(ARTIST);
     expect(page1).toMatchObject({
       artist_name: ARTIST,
@@ -49,6 +69,10 @@ describe('GET /api/artists/{name}', () => {
       total: 14,
       page: 1,
       page_size: 12,
+      claimed: true,
+      claimed_at: '2026-05-02T00:00:00.000Z',
+      others_total: 0,
+      others: [],
     });
     expect(page1.items.map((w) => w.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Piece ${14 - i}`));
     const page2 = await artist(ARTIST, '?page=2');
@@ -68,6 +92,11 @@ describe('GET /api/artists/{name}', () => {
       page: 1,
       page_size: 12,
       items: [],
+      claimed: false,
+      claimed_at: null,
+      proven_identities: [],
+      others_total: 0,
+      others: [],
     });
   });
 

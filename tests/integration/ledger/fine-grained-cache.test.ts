@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LedgerResponse } from '../../../core/api-types';
 import { buildApp } from '../../../server/app';
-import { ownWritesShown } from '../../../server/db/ledger-stamps';
+import { ledgerTransaction } from '../../../server/works/ledger-transaction';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import { TestClock } from './test-clock';
@@ -29,11 +29,7 @@ afterAll(async () => {
 });
 
 /** A work registered as a registration does it: answered once this process serves it. */
-const register = async (title: string, minutes: number) => {
-  const work = await insertWork(t.deps.db, { title, created_at: at(minutes) });
-  await ownWritesShown(t.deps.db);
-  return work;
-};
+const register = (title: string, minutes: number) => insertWork(t.deps.db, { title, created_at: at(minutes) });
 
 const titlesOf = async (app: FastifyInstance, url: string) => {
   const body = (await app.inject({ method: 'GET', url })).json<LedgerResponse & { data?: { title: string }[] }>();
@@ -68,8 +64,12 @@ describe('kept list answers', () => {
       for (const url of urls) await titlesOf(app, url);
     }
 
-    await t.deps.db.updateTable('submissions').set({ is_public: false }).where('id', '=', victim.id).execute();
-    await t.deps.db.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', removed.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ is_public: false }).where('id', '=', victim.id).execute(),
+    );
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', removed.id).execute(),
+    );
     for (const app of [t.app, other]) {
       for (const url of urls) {
         const titles = await titlesOf(app, url);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
 import type { LedgerResponse } from '../../../core/api-types';
+import { ledgerTransaction } from '../../../server/works/ledger-transaction';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (daysAgo: number, minutes = 0) => new Date(Date.now() - daysAgo * DAY - minutes * 60_000);
@@ -189,7 +190,9 @@ describe('GET /api/ledger', () => {
     expect((await ledger()).total).toBe(27);
     expect((await ledger('?search=sunset')).total).toBe(16);
 
-    await t.deps.db.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute(),
+    );
     const removed = await ledger();
     expect(removed.total).toBe(26);
     expect(removed.total_verified).toBe(11);

@@ -10,7 +10,7 @@ import { startLocalServer, type LocalServer } from '../fetcher/local-server';
 const SITE = 'https://registry.test';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const work = { id: '0b7e2d4c-1f1a-4c56-9d0e-6a2b3c4d5e6f', registryId: 'VW-2026-000007', artistName: 'Jane Doe' };
-const expected = expectedForWork(SITE, work);
+const expected = expectedForWork(SITE, work, true);
 
 const PAGES: Record<string, string> = {
   '/a-rel-me': '<!doctype html><body><a rel="me" href="https://registry.test/artist/Jane%20Doe">My registry page</a></body>',

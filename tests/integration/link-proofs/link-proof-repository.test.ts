@@ -32,9 +32,23 @@ describe('link_proofs', () => {
     await recordLinkProof(t.deps.db, subject, 'https://jane.example/', { state: 'not_proven', reason: 'no_link_back', checkedAt: T1 });
     await recordLinkProof(t.deps.db, subject, 'https://social.example/@jane', { state: 'proven', method: 'rel_me', checkedAt: T2 });
     expect(await linkProofsOf(t.deps.db, subject)).toEqual([
-      { url: 'https://jane.example/', proof: { state: 'not_proven', reason: 'no_link_back', checkedAt: T1 } },
-      { url: 'https://social.example/@jane', proof: { state: 'proven', method: 'rel_me', checkedAt: T2 } },
+      { url: 'https://jane.example/', proof: { state: 'not_proven', reason: 'no_link_back', checkedAt: T1 }, provenAt: null },
+      { url: 'https://social.example/@jane', proof: { state: 'proven', method: 'rel_me', checkedAt: T2 }, provenAt: T2 },
     ]);
+    // Proven again later: still proven since the first time. Not proven: since no time at all.
+    const T3 = new Date(T2.getTime() + 60_000);
+    await recordLinkProof(t.deps.db, subject, 'https://social.example/@jane', { state: 'proven', method: 'rel_me', checkedAt: T3 });
+    expect((await linkProofsOf(t.deps.db, subject))[1]).toEqual({
+      url: 'https://social.example/@jane',
+      proof: { state: 'proven', method: 'rel_me', checkedAt: T3 },
+      provenAt: T2,
+    });
+    await recordLinkProof(t.deps.db, subject, 'https://social.example/@jane', {
+      state: 'not_proven',
+      reason: 'no_link_back',
+      checkedAt: T3,
+    });
+    expect((await linkProofsOf(t.deps.db, subject))[1].provenAt).toBeNull();
   });
 
   it('keeps an artist identity apart from a work with the same link', async () => {
@@ -48,11 +62,11 @@ describe('link_proofs', () => {
     });
     await recordLinkProof(t.deps.db, { artistName: 'Ada' }, url, { state: 'not_proven', reason: 'unreachable', checkedAt: T2 });
     expect(await linkProofsOf(t.deps.db, { artistName: 'Ada' })).toEqual([
-      { url, proof: { state: 'not_proven', reason: 'unreachable', checkedAt: T2 } },
+      { url, proof: { state: 'not_proven', reason: 'unreachable', checkedAt: T2 }, provenAt: null },
     ]);
     expect(await linkProofsOf(t.deps.db, { artistName: 'ada' })).toEqual([]);
     expect(await linkProofsOf(t.deps.db, { submissionId: work.id })).toEqual([
-      { url, proof: { state: 'not_proven', reason: 'blocked_address', checkedAt: T1 } },
+      { url, proof: { state: 'not_proven', reason: 'blocked_address', checkedAt: T1 }, provenAt: null },
     ]);
   });
 

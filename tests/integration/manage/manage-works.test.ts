@@ -9,6 +9,7 @@ import type { PublicWork } from '../../../core/api-types';
 import { MANAGE } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
+import { proveWorkLinks } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { registerWork } from '../submissions/helpers';
 import { adminGet, createAdminAccount, signIn as adminSignIn } from '../admin/admin-test-kit';
@@ -138,6 +139,9 @@ describe('changing a work', () => {
 
   beforeAll(async () => {
     work = (await registerWork(t.app, { author_email: 'nova@example.org', artist_name: 'Nova' })).created;
+    // Her profile page links back, as the background check found: a Verified work (63) to change.
+    work.trust_meter = await proveWorkLinks(t.deps, work.id);
+    expect(work.trust_meter).toBe(63);
     cookie = await signIn('NOVA@example.org');
   });
 
@@ -162,9 +166,9 @@ describe('changing a work', () => {
     expect(foreign.json().error.message).toBe(MESSAGES.manageWorkNotFound.description);
   });
 
-  it('adds two resources: the score and reasons change, the history and an "updated" leaf record it, and its proof verifies', async () => {
+  it('adds two resources: the reasons change, the history and an "updated" leaf record it, its proof verifies, and once proven they raise the score', async () => {
     const before = await publicWork(work.id);
-    expect(before.trust.dimensions.source_depth.reasons.map((r) => r.text)).toEqual(['1 verification resource']);
+    expect(before.trust.dimensions.source_depth.reasons.map((r) => r.text)).toEqual(['1 proven verification resource']);
     const res = await change(cookie, work.id, {
       resources: [
         { type: 'artist_profile', url: 'https://www.instagram.com/foxartist' },
@@ -179,11 +183,11 @@ describe('changing a work', () => {
     const after = await publicWork(work.id);
     expect(before.trust_meter).toBe(work.trust_meter);
     expect(after.trust_meter).toBe(changed.trust.score);
-    expect(after.trust_meter).toBeGreaterThan(before.trust_meter);
+    // The new links earn nothing until their pages are checked and link back (rubric v2).
+    expect(after.trust_meter).toBe(before.trust_meter);
     expect(after.trust.dimensions.source_depth.reasons.map((r) => r.text)).toEqual([
-      '3 verification resources',
-      'Resources on 3 different websites',
-      'Includes a portfolio or external link',
+      '1 proven verification resource',
+      '2 links not proven yet (the page does not link back to this registry)',
     ]);
     expect(after.history).toEqual([
       {
@@ -212,6 +216,14 @@ describe('changing a work', () => {
       await t.app.inject({ method: 'GET', url: `/api/log/entries?start=${after.log_index}&end=${after.log_index! + 1}` })
     ).json();
     expect(created.entries[0].event_type).toBe('created');
+
+    // Proven, the two new links add 1 each, three websites 1 more and a link that is not a profile 1 (63 → 67).
+    expect(await proveWorkLinks(t.deps, work.id)).toBe(67);
+    expect((await publicWork(work.id)).trust.dimensions.source_depth.reasons.map((r) => r.text)).toEqual([
+      '3 proven verification resources',
+      'Proven resources on 3 different websites',
+      'Includes a proven portfolio or external link',
+    ]);
   });
 
   it('audits the change with the old and new resources', async () => {
@@ -220,9 +232,8 @@ describe('changing a work', () => {
       .select(['action_type', 'admin_email', 'changed_fields'])
       .where('record_id', '=', work.id)
       .execute();
-    expect(rows).toEqual([
-      { action_type: 'UPDATE', admin_email: 'artist (manage link)', changed_fields: ['verification_resources', 'trust_meter'] },
-    ]);
+    // The score did not change with the links (they were not proven yet), so only the resources did.
+    expect(rows).toEqual([{ action_type: 'UPDATE', admin_email: 'artist (manage link)', changed_fields: ['verification_resources'] }]);
   });
 
   it('refuses a duplicate link, a non-web link and a change that changes nothing, with 400 and the message', async () => {

@@ -2,7 +2,7 @@
 // JSON-LD on /verify and /artist pages, oEmbed, robots.txt and the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { insertWork } from '../../helpers/factories';
+import { insertWork, proveWorkLinks } from '../../helpers/factories';
 import { sitemapPartXml, sitemapXml } from '../../../server/proof/sitemap';
 import { schemaOrgProblems } from '../../helpers/schema-org-vocabulary';
 import { jsonLdBlocks, metaContent, registerWork, softDelete } from './proof-kit';
@@ -22,7 +22,9 @@ beforeAll(async () => {
   const registered = await registerWork(t.app, { title: 'Neon Tide', artist_name: 'Ada Example' });
   plain = registered.created;
   plainHash = registered.upload.image_hash;
-  await registerWork(t.app, { title: 'Second Tide', artist_name: 'Ada Example' });
+  const second = (await registerWork(t.app, { title: 'Second Tide', artist_name: 'Ada Example' })).created;
+  // Their profile links were checked and link back: both works Verified (rubric v2).
+  for (const work of [plain, second]) expect(await proveWorkLinks(t.deps, work.id)).toBe(63);
   const privateWork = await insertWork(t.deps.db, { title: 'Secret private work', artist_name: 'Ada Example', is_public: false });
   const deleted = (await registerWork(t.app, { title: 'Deleted work', artist_name: 'Ada Example' })).created;
   await softDelete(t, deleted.id);
@@ -148,7 +150,7 @@ describe('GET /artist/{name} without JavaScript', () => {
     const res = await get('/artist/Ada%20Example');
     expect(res.statusCode).toBe(200);
     expect(metaContent(res.body, 'og:title')).toBe('Ada Example');
-    // Both works score 62 or more (a prompt and a profile link); the private one is not counted.
+    // Both works score 62 or more (a prompt and a proven profile link); the private one is not counted.
     expect(metaContent(res.body, 'og:description')).toBe(
       'Ada Example in the VeriWork public registry of AI-generated artwork: 2 registered works, 2 verified.',
     );

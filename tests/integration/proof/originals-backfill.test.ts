@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../server/cli/seed-content';
 import { generateSeedImage } from '../../../server/cli/seed-images';
-import { readLedgerVersion } from '../../../server/db/ledger-version';
+import { readLedgerVersion } from '../../../server/ledger-cache';
 import { processImage } from '../../../server/image';
 import { backfillFromOriginals } from '../../../server/works/originals-backfill';
 import { signImage } from '../../fixtures/c2pa-signing';

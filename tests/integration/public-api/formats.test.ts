@@ -8,6 +8,7 @@ import { insertWork } from '../../helpers/factories';
 import type { z } from 'zod';
 import { croissantDocumentSchema, publicLedgerJsonSchema } from '../../../server/ledger/schemas';
 import { publicApiRecordSchema } from '../../../server/ledger/public-api';
+import { ledgerTransaction } from '../../../server/works/ledger-transaction';
 
 // A fixed clock: generated_at, file names and ETags are then the same in every run.
 const NOW = new Date('2026-11-22T08:31:12.345Z');
@@ -164,7 +165,9 @@ describe('caching and CORS', () => {
     const before = await get('/api/v1/ledger?format=json&min_trust_level=95');
     const added = await insertWork(t.deps.db, { title: 'High score', trust_meter: 94, created_at: new Date('2026-10-01T00:00:00Z') });
     // A change to a public work (here its score) shows in the very next answer.
-    await t.deps.db.updateTable('submissions').set({ trust_meter: 96 }).where('id', '=', added.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ trust_meter: 96 }).where('id', '=', added.id).execute(),
+    );
     const after = await get('/api/v1/ledger?format=json&min_trust_level=95', { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.map((r: { title: string }) => r.title)).toEqual(['High score']);

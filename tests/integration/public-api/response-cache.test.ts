@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { insertWork } from '../../helpers/factories';
+import { ledgerTransaction } from '../../../server/works/ledger-transaction';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,10 +37,14 @@ describe('reusing built responses', () => {
       expect(await titles(url)).toEqual([...before[i], 'Fresh arrival'].sort());
     }
 
-    await t.deps.db.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ deleted_at: new Date() }).where('id', '=', added.id).execute(),
+    );
     for (const [i, url] of urls.entries()) expect(await titles(url)).toEqual(before[i]);
 
-    await t.deps.db.updateTable('submissions').set({ deleted_at: null, trust_meter: 91 }).where('id', '=', added.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ deleted_at: null, trust_meter: 91 }).where('id', '=', added.id).execute(),
+    );
     const strong = await t.app.inject({ method: 'GET', url: '/api/v1/ledger?min_trust_level=90' });
     expect(strong.json().data.map((w: { title: string }) => w.title)).toEqual(['Fresh arrival']);
   });
@@ -56,7 +61,9 @@ describe('reusing built responses', () => {
 
     const added = await insertWork(t.deps.db, { title: 'Counted once' });
     expect(await counts()).toEqual({ api: before.api + 1, ledger: before.api + 1 });
-    await t.deps.db.updateTable('submissions').set({ is_public: false }).where('id', '=', added.id).execute();
+    await ledgerTransaction(t.deps.db, (trx) =>
+      trx.updateTable('submissions').set({ is_public: false }).where('id', '=', added.id).execute(),
+    );
     expect(await counts()).toEqual(before);
   });
 });

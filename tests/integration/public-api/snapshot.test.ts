@@ -175,8 +175,13 @@ describe('two server processes on one database and one S3 bucket', () => {
     const b = await createTestApp({ env, sharedDatabase: a.testDb });
     try {
       await insertWork(a.deps.db, { title: 'Shared work' });
-      const fromA = (await a.app.inject({ method: 'GET', url: '/api/v1/croissant.json' })).json().distribution[0] as FileObject;
-      const fromB = (await b.app.inject({ method: 'GET', url: '/api/v1/croissant.json' })).json().distribution[0] as FileObject;
+      // Both find no snapshot at the same moment: one builds it, the other waits for that file.
+      const [answerA, answerB] = await Promise.all([
+        a.app.inject({ method: 'GET', url: '/api/v1/croissant.json' }),
+        b.app.inject({ method: 'GET', url: '/api/v1/croissant.json' }),
+      ]);
+      const fromA = answerA.json().distribution[0] as FileObject;
+      const fromB = answerB.json().distribution[0] as FileObject;
       expect(fromB).toEqual(fromA);
       const servedByB = await b.app.inject({ method: 'GET', url: pathOf(fromA.contentUrl) });
       expect(servedByB.statusCode).toBe(200);
@@ -188,6 +193,47 @@ describe('two server processes on one database and one S3 bucket', () => {
       await b.close();
       await a.close();
       await s3.close();
+    }
+  });
+});
+
+describe('the claim on the build', () => {
+  it('makes a fresh process wait while another builds, and build itself once the claim ends', async () => {
+    const fresh = await createTestApp();
+    try {
+      await insertWork(fresh.deps.db, { title: 'Only work' });
+      // Another process (not this one) holds the claim and is building.
+      await sql`INSERT INTO build_claims (name, holder, renewed_at) VALUES ('dataset-snapshot', 'other', now())`.execute(
+        fresh.deps.db,
+      );
+      let answered = false;
+      const answer = fresh.app.inject({ method: 'GET', url: '/api/v1/croissant.json' }).then((res) => ((answered = true), res));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(answered).toBe(false);
+      // Its build failed: the claim ends without a file, and the waiting process builds one.
+      await sql`DELETE FROM build_claims WHERE holder = 'other'`.execute(fresh.deps.db);
+      const res = await answer;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().distribution[0].contentUrl).toMatch(/\/api\/v1\/ledger\/snapshots\/\d{8}T\d{6}Z-[0-9a-f]{8}\.jsonl\.gz$/);
+      const claims = await sql<{ n: number }>`SELECT count(*)::int AS n FROM build_claims`.execute(fresh.deps.db);
+      expect(claims.rows[0]!.n).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is taken over from a process that stopped renewing it (killed in the middle of a build)', async () => {
+    const fresh = await createTestApp();
+    try {
+      await insertWork(fresh.deps.db, { title: 'Only work' });
+      await sql`INSERT INTO build_claims (name, holder, renewed_at) VALUES ('dataset-snapshot', 'killed', now() - interval '46 seconds')`.execute(
+        fresh.deps.db,
+      );
+      const res = await fresh.app.inject({ method: 'GET', url: '/api/v1/croissant.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().distribution[0].contentSize).toMatch(/^\d+ B$/);
+    } finally {
+      await fresh.close();
     }
   });
 });

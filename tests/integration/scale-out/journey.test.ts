@@ -17,7 +17,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { verifyNote } from '../../../server/tlog/note';
 import { leafHashHex, verifyCheckpointSignature, verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
+import { generate } from 'otplib';
 import { createAdmin } from '../../../server/admin/admin-users';
+import { enrolTotpSecret } from '../../../server/admin/second-factor';
 import { S3ObjectStore } from '../../../server/storage/s3-store';
 import { deleteDeadUploads } from '../../../server/submissions/upload-cleanup';
 import type { S3Settings } from '../../../server/storage/s3-settings';
@@ -34,6 +36,7 @@ import {
   startServer,
   type Cluster,
 } from './cluster';
+import { builtEntry } from '../../helpers/built-server';
 
 const run = promisify(execFile);
 const group = new ProcessGroup();
@@ -121,7 +124,7 @@ function openEvents() {
 
 async function verifyWithCli(bundleFile: string, imageFile: string) {
   // The cluster has no witnesses: say so, or the command fails for want of a witness policy.
-  return run(process.execPath, ['--import', 'tsx', 'server/cli/verify.ts', bundleFile, imageFile, '--key', vkey, '--no-witnesses'], {
+  return run(process.execPath, [builtEntry('verify'), bundleFile, imageFile, '--key', vkey, '--no-witnesses'], {
     cwd: ROOT,
     env: { ...process.env, XDG_CONFIG_HOME: group.tempDir() },
   });
@@ -230,11 +233,14 @@ describe('the whole journey through the balancer', () => {
       const request = JSON.parse(removal.body.toString()) as { id: string; submission_id: string };
       expect(request.submission_id).toBe(work.id);
 
-      await createAdmin(
+      const admin = await createAdmin(
         cluster.db.database.db,
         { email: 'moderator@example.com', password: 'correct horse battery staple' },
         { now: new Date(), via: 'test' },
       );
+      // Decision 0068: the password opens a half session; an authenticator code confirms it.
+      const totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await enrolTotpSecret(cluster.db.database.db, admin, totpSecret, new Date());
       const adminHeaders = (cookie?: string) => ({
         origin: SITE_URL,
         'content-type': 'application/json',
@@ -246,10 +252,20 @@ describe('the whole journey through the balancer', () => {
       });
       expect(login.res.status, login.body.toString()).toBe(200);
       served.push(login.servedBy);
-      const cookie = login.res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .find((c) => c.startsWith('ledger_admin='));
+      const sessionCookie = (res: Response) =>
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .find((c) => c.startsWith('ledger_admin='));
+      const halfCookie = sessionCookie(login.res);
+      expect(halfCookie).toBeDefined();
+      const confirmed = await cluster.request('POST', '/api/admin/second-factor/totp/verify', {
+        headers: adminHeaders(halfCookie),
+        body: JSON.stringify({ code: await generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) }) }),
+      });
+      expect(confirmed.res.status, confirmed.body.toString()).toBe(200);
+      served.push(confirmed.servedBy);
+      const cookie = sessionCookie(confirmed.res);
       expect(cookie).toBeDefined();
 
       const decision = await cluster.request('POST', `/api/admin/removal-requests/${request.id}/decision`, {

@@ -1,12 +1,12 @@
-// The trust engine's artist signals (an artist's other live works, and how many share one of the
-// new work's profile links) are kept by triggers as works change (migration 022), not
-// counted per registration. After registrations, case-different names, edits, soft deletes,
-// restores, purges and hard deletes, the kept figures are exact and equal a count over the
-// artist's works, both for a new work and, as re-scoring reads them, against the works before
-// each of the artist's works.
+// The trust engine's artist signals (the claimant's other live works under a name, and how many
+// share one of the new work's profile links; rubric v2, decision 0061) are read from index ranges
+// cut at a bound (migrations 022 and 026). After registrations, case-different names, edits, soft
+// deletes, restores, purges and hard deletes, they are exact and equal a count over the
+// claimant's works, both for a new work and, as re-scoring reads them, against the works before
+// each of them; works of other addresses under the name never count, and give nothing to them.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../../core/constants';
+import { IDENTITY_WORKS_COUNTED_UP_TO, SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../../core/constants';
 import { findArtistWorks } from '../../../server/submissions/registry-evidence-repository';
 import type { RegistryQuery } from '../../../server/submissions/registry-evidence';
 import { insertWork } from '../../helpers/factories';
@@ -15,6 +15,9 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 const PORTFOLIO = 'https://ada.example/portfolio';
 const SHOP = 'https://ada.example/shop';
 const SOCIAL = 'https://x.example/ada';
+/** Every work below is registered with this address unless it says otherwise; it claims each name. */
+const OWNER = 'ada@example.com';
+const IMPERSONATOR = 'throwaway@example.com';
 
 let t: TestApp;
 
@@ -28,8 +31,15 @@ afterAll(async () => {
 
 const resources = (...urls: string[]) => JSON.stringify(urls.map((url) => ({ type: 'portfolio', url })));
 
-function query(artistName: string, profileLinks: string[]): RegistryQuery {
-  return { imageHash: '0'.repeat(64), phash: null, artistName, profileLinks };
+function query(artistName: string, profileLinks: string[], ownerEmail = OWNER): RegistryQuery {
+  return { imageHash: '0'.repeat(64), phash: null, artistName, ownerEmail, profileLinks };
+}
+
+async function claim(artistName: string, email = OWNER) {
+  await t.deps.db
+    .insertInto('artist_claims')
+    .values({ artist_key: artistName.toLowerCase(), artist_name: artistName, claimant_email: email, claimed_at: new Date() })
+    .execute();
 }
 
 /** The figures counted over every work of the artist, as registrations did before migration 022. */
@@ -39,10 +49,13 @@ async function countedFromScratch(artistName: string, links: string[], countUpTo
       least(${countUpTo + 1}, count(*) FILTER (WHERE portfolio_link = ANY(${links}::text[]) OR external_link = ANY(${links}::text[])
         OR EXISTS (SELECT 1 FROM jsonb_array_elements(verification_resources) r WHERE r->>'url' = ANY(${links}::text[])))) AS sharing
     FROM submissions
-    WHERE lower(artist_name) = lower(${artistName}) AND deleted_at IS NULL AND purged_at IS NULL AND registry_seq < ${beforeSeq}`.execute(
-    t.deps.db,
-  );
-  return { artistOtherWorksCount: Number(row.rows[0].works), sharedProfileLinksWithOwnWorks: Number(row.rows[0].sharing) };
+    WHERE lower(artist_name) = lower(${artistName}) AND lower(author_email) = ${OWNER}
+      AND deleted_at IS NULL AND purged_at IS NULL AND registry_seq < ${beforeSeq}`.execute(t.deps.db);
+  return {
+    nameClaim: 'this_identity',
+    artistOtherWorksCount: Number(row.rows[0].works),
+    sharedProfileLinksWithOwnWorks: Number(row.rows[0].sharing),
+  };
 }
 
 /**
@@ -50,7 +63,8 @@ async function countedFromScratch(artistName: string, links: string[], countUpTo
  * re-scoring reads them, for each of the artist's works against the works before it.
  */
 async function artistWorks(artistName: string, profileLinks: string[], countUpTo = SHARED_LINK_WORKS_COUNTED_UP_TO) {
-  const kept = await findArtistWorks(t.deps.db, query(artistName, profileLinks), countUpTo);
+  const bounds = { works: IDENTITY_WORKS_COUNTED_UP_TO, shared: countUpTo };
+  const kept = await findArtistWorks(t.deps.db, query(artistName, profileLinks), bounds);
   expect(kept).toEqual(await countedFromScratch(artistName, profileLinks, countUpTo));
   const works = await t.deps.db
     .selectFrom('submissions')
@@ -59,11 +73,13 @@ async function artistWorks(artistName: string, profileLinks: string[], countUpTo
     .execute();
   for (const { registry_seq } of works) {
     const beforeSeq = Number(registry_seq);
-    expect(await findArtistWorks(t.deps.db, { ...query(artistName, profileLinks), beforeSeq }, countUpTo)).toEqual(
+    expect(await findArtistWorks(t.deps.db, { ...query(artistName, profileLinks), beforeSeq }, bounds)).toEqual(
       await countedFromScratch(artistName, profileLinks, countUpTo, beforeSeq),
     );
   }
-  return kept;
+  const { nameClaim, ...figures } = kept;
+  expect(nameClaim).toBe('this_identity');
+  return figures;
 }
 
 async function update(id: string, set: Record<string, unknown>) {
@@ -72,21 +88,33 @@ async function update(id: string, set: Record<string, unknown>) {
 
 describe("an artist's works and shared profile links, kept as works change", () => {
   it('are exact after registrations, edits, soft deletes, restores, purges and deletes', async () => {
+    for (const name of ['Ada One', 'Ada Two', 'Ben Two', 'Nobody Yet']) await claim(name);
     const first = await insertWork(t.deps.db, {
+      author_email: OWNER,
       artist_name: 'Ada One',
       portfolio_link: PORTFOLIO,
       verification_resources: resources(PORTFOLIO),
     });
     // Same artist in other letters, sharing two of the links: one work, counted once.
     const second = await insertWork(t.deps.db, {
+      author_email: OWNER,
       artist_name: 'ADA ONE',
       portfolio_link: PORTFOLIO,
       external_link: SHOP,
       verification_resources: resources(PORTFOLIO, SHOP),
     });
-    const third = await insertWork(t.deps.db, { artist_name: 'Ada One' });
-    await insertWork(t.deps.db, { artist_name: 'Ben Two', portfolio_link: PORTFOLIO, verification_resources: resources(PORTFOLIO) });
-    const fifth = await insertWork(t.deps.db, { artist_name: 'Ada One', verification_resources: resources(SOCIAL) });
+    const third = await insertWork(t.deps.db, { author_email: OWNER, artist_name: 'Ada One' });
+    await insertWork(t.deps.db, {
+      author_email: OWNER,
+      artist_name: 'Ben Two',
+      portfolio_link: PORTFOLIO,
+      verification_resources: resources(PORTFOLIO),
+    });
+    const fifth = await insertWork(t.deps.db, {
+      author_email: OWNER,
+      artist_name: 'Ada One',
+      verification_resources: resources(SOCIAL),
+    });
 
     expect(await artistWorks('Ada One', [PORTFOLIO, SHOP])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 2 });
     expect(await artistWorks('ada one', [SOCIAL])).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 1 });
@@ -121,8 +149,10 @@ describe("an artist's works and shared profile links, kept as works change", () 
   });
 
   it('counts the works sharing a link up to the bound, and one more for any beyond it', async () => {
+    await claim('Many Works');
     for (let i = 0; i < 4; i++) {
       await insertWork(t.deps.db, {
+        author_email: OWNER,
         artist_name: 'Many Works',
         portfolio_link: PORTFOLIO,
         verification_resources: resources(PORTFOLIO),
@@ -130,5 +160,35 @@ describe("an artist's works and shared profile links, kept as works change", () 
     }
     expect(await artistWorks('Many Works', [PORTFOLIO], 2)).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 3 });
     expect(await artistWorks('Many Works', [PORTFOLIO], 4)).toEqual({ artistOtherWorksCount: 4, sharedProfileLinksWithOwnWorks: 4 });
+  });
+});
+
+describe('works of other addresses under a claimed name', () => {
+  it('never count for the claimant, and the impersonator gets nothing from the name', async () => {
+    await claim('Famous Painter');
+    await insertWork(t.deps.db, {
+      author_email: OWNER,
+      artist_name: 'Famous Painter',
+      portfolio_link: PORTFOLIO,
+      verification_resources: resources(PORTFOLIO),
+    });
+    for (let i = 0; i < 3; i++)
+      await insertWork(t.deps.db, {
+        author_email: IMPERSONATOR,
+        artist_name: 'Famous Painter',
+        portfolio_link: PORTFOLIO,
+        verification_resources: resources(PORTFOLIO),
+      });
+    expect(await artistWorks('Famous Painter', [PORTFOLIO])).toEqual({ artistOtherWorksCount: 1, sharedProfileLinksWithOwnWorks: 1 });
+    expect(await findArtistWorks(t.deps.db, query('Famous Painter', [PORTFOLIO], IMPERSONATOR))).toEqual({
+      nameClaim: 'another_identity',
+      artistOtherWorksCount: 0,
+      sharedProfileLinksWithOwnWorks: 0,
+    });
+    expect(await findArtistWorks(t.deps.db, query('Unclaimed Name', [PORTFOLIO]))).toEqual({
+      nameClaim: 'unclaimed',
+      artistOtherWorksCount: 0,
+      sharedProfileLinksWithOwnWorks: 0,
+    });
   });
 });

@@ -13,6 +13,7 @@ import { databaseRegistryEvidence } from '../../../server/submissions/registry-e
 import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { registerSubmission } from '../../../server/submissions/submission-service';
 import { createUpload, storeUpload } from '../../../server/submissions/upload-service';
+import { claimArtistName } from '../../helpers/factories';
 import { createTestApp, listFiles, type TestApp } from '../../helpers/test-app';
 import { freshPng, submissionBody } from './helpers';
 
@@ -26,6 +27,8 @@ function body(uploadId: string, overrides: Record<string, unknown>): NormalisedS
 }
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+/** The address every planned work is registered with (submissionBody's). */
+const OWNER = 'fox.artist@example.com';
 
 let oneByOne: TestApp;
 let batched: TestApp;
@@ -122,6 +125,8 @@ describe('registering works in batches (the seed command)', () => {
   });
 
   it('answers registry questions from memory exactly as the database does', async () => {
+    // Her works count for each other only once her address claimed the name (rubric v2, decision 0061).
+    await claimArtistName(batched.deps.db, 'Ada One', OWNER);
     const index = createMemoryRegistryIndex();
     expect(await index.catchUp(batched.deps.db)).toBe(6);
     const hashes = await batched.deps.db
@@ -130,32 +135,60 @@ describe('registering works in batches (the seed command)', () => {
       .orderBy('registry_seq')
       .execute();
     const queries: RegistryQuery[] = [
-      { imageHash: hashes[0].image_hash!, phash: hashes[0].image_phash, artistName: 'someone new', profileLinks: [] },
+      {
+        imageHash: hashes[0].image_hash!,
+        phash: hashes[0].image_phash,
+        artistName: 'someone new',
+        ownerEmail: 'someone@example.com',
+        profileLinks: [],
+      },
       {
         imageHash: hashes[0].image_hash!,
         phash: hashes[0].image_phash,
         artistName: 'ben two',
+        ownerEmail: 'someone@example.com',
         profileLinks: ['https://x.com/bentwo'],
       },
       {
         imageHash: hashes[2].image_hash!,
         phash: hashes[2].image_phash,
         artistName: 'Ada One',
+        ownerEmail: OWNER,
         profileLinks: ['https://www.instagram.com/ada.one', 'https://x.com/other'],
       },
-      { imageHash: 'f'.repeat(64), phash: hashes[4].image_phash, artistName: 'Ada One', profileLinks: ['https://x.com/not-hers'] },
-      { imageHash: 'f'.repeat(64), phash: null, artistName: 'Dan Four', profileLinks: ['https://x.com/danfour'] },
+      {
+        imageHash: 'f'.repeat(64),
+        phash: hashes[4].image_phash,
+        artistName: 'Ada One',
+        ownerEmail: 'someone@example.com',
+        profileLinks: ['https://x.com/not-hers'],
+      },
+      {
+        imageHash: 'f'.repeat(64),
+        phash: null,
+        artistName: 'Dan Four',
+        ownerEmail: 'someone@example.com',
+        profileLinks: ['https://x.com/danfour'],
+      },
     ];
     for (const query of queries) {
       expect(await gatherRegistryEvidence(index, query)).toEqual(
         await gatherRegistryEvidence(databaseRegistryEvidence(batched.deps.db), query),
       );
     }
+    // The three states of a name really occur, so the comparison covers them.
     expect(await gatherRegistryEvidence(index, queries[2])).toMatchObject({
       exactDuplicateOfSameArtist: true,
+      nameClaim: 'this_identity',
       artistOtherWorksCount: 3,
       sharedProfileLinksWithOwnWorks: 3,
     });
+    expect(await gatherRegistryEvidence(index, queries[3])).toMatchObject({
+      nameClaim: 'another_identity',
+      artistOtherWorksCount: 0,
+      sharedProfileLinksWithOwnWorks: 0,
+    });
+    expect(await gatherRegistryEvidence(index, queries[4])).toMatchObject({ nameClaim: 'unclaimed', artistOtherWorksCount: 0 });
   });
 
   it('writes nothing and keeps no image file when a batch fails', async () => {

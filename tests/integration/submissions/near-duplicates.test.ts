@@ -49,7 +49,9 @@ describe('finding earlier works with a similar perceptual hash', () => {
 
     const memory = createMemoryRegistryIndex();
     expect(await memory.catchUp(t.deps.db)).toBe(6); // every live work; the deleted one is left out
-    expect((await memory.nearDuplicates({ ...query, profileLinks: [] })).nearDuplicatesOfOtherArtists).toEqual(fromSql);
+    expect(
+      (await memory.nearDuplicates({ ...query, ownerEmail: 'me@example.com', profileLinks: [] })).nearDuplicatesOfOtherArtists,
+    ).toEqual(fromSql);
 
     // Re-scoring only looks at works registered before: the registry number bounds the search.
     const seq = Number(

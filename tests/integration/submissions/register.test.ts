@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicWork } from '../../../core/api-types';
 import { computeTrust, type TrustEvidence } from '../../../server/submissions/trust';
 import { appendLogEvent } from '../../../server/tlog/store';
+import { claimArtistName } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { makeJpeg, makePng, xmpPacket } from '../../fixtures/images';
 import { freshPng, MODERATE_PROMPT, registerWork, submissionBody, submit, upload } from './helpers';
@@ -196,8 +197,9 @@ describe('the server alone decides trust, the public flag and the method', () =>
       toolOther: null,
       story: null,
       resources: [
-        { type: 'artist_profile', url: 'https://www.instagram.com/foxartist' },
-        { type: 'fast_submit', url: '' },
+        // Not proven yet: the link check runs after the registration, in the background.
+        { type: 'artist_profile', url: 'https://www.instagram.com/foxartist', proven: false },
+        { type: 'fast_submit', url: '', proven: false },
       ],
       imageSha256: up.image_hash,
       exactDuplicateOfOtherArtist: false,
@@ -207,14 +209,19 @@ describe('the server alone decides trust, the public flag and the method', () =>
       emailVerified: false,
       loggedAt: createdAt,
       submittedAt: createdAt,
+      // Unclaimed name: the advice asks for a link to the work's own proof page.
+      backlinkUrl: `http://ledger.test/verify/${row.registry_id}`,
+      nameClaim: 'unclaimed',
       artistOtherWorksCount: 0,
       sharedProfileLinksWithOwnWorks: 0,
       coAuthors: [],
+      confirmedCoAuthors: [],
     };
     const expected = computeTrust(evidence);
+    // Claim 17 + verification 13 + log 15; the unproven link earns nothing yet (rubric v2).
+    expect(expected.score).toBe(45);
     expect(res.json().trust_meter).toBe(expected.score);
-    expect(res.json().trust_meter).not.toBe(100);
-    expect(res.json().status).toBe('Verified');
+    expect(res.json().status).toBe('Incomplete');
     expect(row.trust_meter).toBe(expected.score);
     expect(row.trust_breakdown).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(row.trust_rubric_version).toBe(expected.rubricVersion);
@@ -272,13 +279,17 @@ describe('the same image registered again', () => {
   });
 
   it('by the same artist (any letter case): not a duplicate of another artist', async () => {
+    // The submitter's address claimed the name, so the earlier work counts as the artist's (rubric v2).
+    await claimArtistName(t.deps.db, 'Series Maker', 'fox.artist@example.com');
     const png = await freshPng();
     await registerWork(t.app, { artist_name: 'Series Maker' }, png);
     const { created } = await registerWork(t.app, { artist_name: 'series maker' }, png);
     const row = await storedWork(created.id);
     expect(row.duplicate_of).toBeNull();
     expect((row.trust_breakdown as { reasons: string[] }).reasons).toContain('Same image registered earlier by this artist: +4');
-    expect((row.trust_breakdown as { reasons: string[] }).reasons).toContain('Artist has 1 other registered work: +5');
+    expect((row.trust_breakdown as { reasons: string[] }).reasons).toContain(
+      'The artist who claimed this name has 1 other registered work: +5',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { loadConfig } from '../../../server/config';
 import type { AppDeps } from '../../../server/deps';
 import { openRuntime } from '../../../server/runtime';
 import { listFiles } from '../../helpers/test-app';
+import { builtEntry } from '../../helpers/built-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,7 +18,7 @@ function runSeed(dataDir: string, count: number): Promise<{ code: number | null;
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     // Always the embedded database: the folder lock is what this test is about.
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count), '--seed', '7'], {
+    const child = spawn(process.execPath, [builtEntry('seed'), '--count', String(count), '--seed', '7'], {
       cwd: ROOT,
       env,
     });

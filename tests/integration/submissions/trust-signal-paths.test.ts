@@ -10,6 +10,7 @@ import { REGISTRY_SIGNALS } from '../../../server/submissions/registry-evidence'
 import { databaseRegistryEvidence } from '../../../server/submissions/registry-evidence-repository';
 import { createMemoryRegistryIndex } from '../../../server/submissions/registry-index';
 import { createUpload, storeUpload } from '../../../server/submissions/upload-service';
+import { claimArtistName } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { freshPng, submissionBody, submit } from './helpers';
 
@@ -61,6 +62,8 @@ describe('a registry signal defined once', () => {
   });
 
   it('scores the same works alike through POST /api/submissions and through a seed batch, with these exact scores', async () => {
+    // Her address claimed the name, so her works count for each other (rubric v2, decision 0061).
+    for (const t of [viaHttp, viaBatch]) await claimArtistName(t.deps.db, 'Ada One', 'fox.artist@example.com');
     for (const work of plan) {
       // The upload is the same on both paths; the registration is the HTTP one.
       const upload = await createUpload(viaHttp.deps, work.image);
@@ -77,16 +80,19 @@ describe('a registry signal defined once', () => {
     }
     await registerSubmissionBatch(viaBatch.deps, items, createMemoryRegistryIndex());
 
-    // 63 without any registry signal; +5 for an earlier work by the artist, +4 more when it
-    // shares her profile link; an exact copy of another artist's earlier image costs 15, and the
-    // duplicate cap then holds the score at 30.
+    // 45 without any registry signal (no link is proven at registration); +5 for an earlier work
+    // of the claimant, +4 more when it shares her profile link; an exact copy of another artist's
+    // earlier image costs 15, and the duplicate cap then holds the score at 30.
     const expected = [
-      { score: 63, reasons: [] },
+      { score: 45, reasons: [] },
       {
-        score: 72,
-        reasons: ['Artist has 1 other registered work: +5', "Profile links shared with 1 of the artist's other works: +4"],
+        score: 54,
+        reasons: [
+          'The artist who claimed this name has 1 other registered work: +5',
+          "Profile links shared with 1 of the artist's other works: +4",
+        ],
       },
-      { score: 68, reasons: ['Artist has 2 other registered works: +5'] },
+      { score: 50, reasons: ['The artist who claimed this name has 2 other registered works: +5'] },
       { score: 30, reasons: ['Same image registered earlier by another artist: -15'] },
     ];
     expect(await scored(viaHttp)).toEqual(expected);

@@ -160,4 +160,21 @@ describe('transparency log: stored subtree hashes', () => {
       expect(counts.leavesRead).toBeLessThanOrEqual(32);
     }
   });
+  it('hash a long range piece by piece: no read holds more leaves than a piece, each leaf read once', async () => {
+    // As the first root over a log grown in bulk (no stored subtree): with pieces of 256 leaves,
+    // 3,000 leaves are read 256 at a time (11 pieces, then the 184 at the edge), not all at once.
+    const reads: number[] = [];
+    const hasher = new TreeHasher(
+      async (start, end) => {
+        reads.push(end - start);
+        return readLeafHashes(t.database.db, start, end);
+      },
+      { pieceLeaves: 256 },
+    );
+    expect(Buffer.from(await hasher.hashRange(0, LEAVES)).toString('hex')).toBe(refRoot(all).toString('hex'));
+    expect(Math.max(...reads)).toBe(256);
+    expect(reads.reduce((sum, n) => sum + n, 0)).toBe(LEAVES);
+    expect(reads.filter((n) => n === 256)).toHaveLength(11);
+    expect(() => new TreeHasher(async () => [], { pieceLeaves: 100 })).toThrow(RangeError);
+  });
 });

@@ -22,6 +22,7 @@ import { NO_KEY_MESSAGE } from '../../../server/cli/trusted-key';
 import { noPolicyMessage } from '../../../server/cli/trusted-policies';
 import { insertLoggedWork, type LoggedWork } from './log-fixtures';
 import { refFormatVkey, refLeafHash } from './reference-verifier';
+import { builtEntry } from '../../helpers/built-server';
 
 interface CliResult {
   code: number;
@@ -50,7 +51,7 @@ function verifyCliIn(home: string, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       'node',
-      ['--import', 'tsx', 'server/cli/verify.ts', ...args],
+      [builtEntry('verify'), ...args],
       { cwd: process.cwd(), env: { ...process.env, XDG_CONFIG_HOME: home } },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { builtEntry } from '../../helpers/built-server';
 
 export interface WitnessProcess {
   name: string;
@@ -16,7 +17,7 @@ export function startWitness(name: string, stateDir: string, logVkey: string): P
   fs.mkdirSync(stateDir, { recursive: true });
   const child: ChildProcess = spawn(
     'node',
-    ['--import', 'tsx', 'server/cli/witness.ts', '--name', name, '--state-dir', stateDir, '--log', logVkey, '--port', '0'],
+    [builtEntry('witness'), '--name', name, '--state-dir', stateDir, '--log', logVkey, '--port', '0'],
     { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

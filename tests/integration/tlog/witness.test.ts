@@ -24,6 +24,7 @@ import { checkPolicy, parsePolicy } from '../../../core/tlog-policy';
 import { parseCheckpointNote } from '../../../core/tlog-verify';
 import { insertLoggedWork, type LoggedWork } from './log-fixtures';
 import { startWitness, stateFiles, type WitnessProcess } from './witness-processes';
+import { builtEntry } from '../../helpers/built-server';
 
 const ORIGIN = 'ledger.test/log';
 let t: TestApp;
@@ -52,7 +53,7 @@ function verifyCliIn(home: string, ...args: string[]): Promise<{ code: number; s
   return new Promise((resolve) => {
     execFile(
       'node',
-      ['--import', 'tsx', 'server/cli/verify.ts', ...args],
+      [builtEntry('verify'), ...args],
       { cwd: process.cwd(), env: { ...process.env, XDG_CONFIG_HOME: path.join(dir, home) } },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

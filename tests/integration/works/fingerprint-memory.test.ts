@@ -4,7 +4,12 @@
 // clears it) makes it read everything again, the database answering meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processImage } from '../../../server/image';
-import { FingerprintMemory, fingerprintMemoryOf, keepFingerprintsInMemory } from '../../../server/works/fingerprint-memory';
+import {
+  FingerprintMemory,
+  fingerprintMemoryOf,
+  keepFingerprintsInMemory,
+  shareFingerprintMemory,
+} from '../../../server/works/fingerprint-memory';
 import { closeFingerprints, closeFingerprintsQuery } from '../../../server/works/works-repository';
 import { insertWork } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -94,5 +99,36 @@ describe('near-duplicate search from memory', () => {
     const found = await fresh.close(t.deps.db, phash);
     expect(found?.get(moved.id)).toBe(1);
     expect(found).toEqual(await fromQuery(phash));
+  });
+
+  it('answers inside a transaction that shares it as the query there does, and keeps nothing the transaction wrote', async () => {
+    await keepFingerprintsInMemory(t.deps.db);
+    const memory = fingerprintMemoryOf(t.deps.db)!;
+    const image = await freshPng();
+    const { phash } = await processImage(image);
+    const committed = await registerWork(t.app, { artist_name: 'Committed Before' }, image);
+    const sizeBefore = memory.size;
+    let seenInside: Map<string, number> | undefined;
+    let rolledBackId = '';
+    await expect(
+      t.deps.db.transaction().execute(async (trx) => {
+        expect(fingerprintMemoryOf(trx)).toBeUndefined();
+        expect(shareFingerprintMemory(trx, t.deps.db)).toBe(trx);
+        expect(fingerprintMemoryOf(trx)).toBe(memory);
+        rolledBackId = (await insertWork(trx, { artist_name: 'Rolled Back', image_phash: phash })).id;
+        seenInside = await closeFingerprints(trx, phash);
+        const query = await closeFingerprintsQuery(trx, phash).execute();
+        expect(seenInside).toEqual(new Map(query.map((r) => [r.submission_id, Number(r.distance)])));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(seenInside?.get(committed.created.id)).toBe(0);
+    expect(seenInside?.get(rolledBackId)).toBe(0);
+    // Rolled back: the memory never held it, and finds what the database holds.
+    expect(memory.size).toBe(sizeBefore);
+    const after = await closeFingerprints(t.deps.db, phash);
+    expect(after.has(rolledBackId)).toBe(false);
+    expect(after.get(committed.created.id)).toBe(0);
+    expect(after).toEqual(await fromQuery(phash));
   });
 });

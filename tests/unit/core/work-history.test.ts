@@ -12,6 +12,23 @@ describe('describeWorkUpdate', () => {
     );
   });
 
+  it('names co-authors who confirmed by e-mail (decision 0064)', () => {
+    expect(
+      describeWorkUpdate({
+        changes: { resources_added: 0, resources_removed: 0, co_authors_confirmed: 1 },
+        score_before: 86,
+        score_after: 88,
+      }),
+    ).toBe('co-author confirmed, score 86 → 88');
+    expect(
+      describeWorkUpdate({
+        changes: { resources_added: 0, resources_removed: 0, co_authors_confirmed: 2 },
+        score_before: 88,
+        score_after: 88,
+      }),
+    ).toBe('2 co-authors confirmed, score 88');
+  });
+
   it('names a change of prompt or work visibility', () => {
     expect(
       describeWorkUpdate({

@@ -7,7 +7,7 @@ import { expectedForArtist, expectedForWork } from '../../../server/link-proofs/
 const SITE = 'https://registry.test';
 const PAGE_URL = 'https://social.example/@jane';
 const work = { id: '0b7e2d4c-1f1a-4c56-9d0e-6a2b3c4d5e6f', registryId: 'VW-2025-000042', artistName: 'Jane Doe' };
-const expected = expectedForWork(SITE, work);
+const expected = expectedForWork(SITE, work, true);
 const page = (body: string, head = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 describe('findBacklink', () => {
@@ -122,8 +122,15 @@ describe('findBacklink', () => {
 });
 
 describe('expectedForWork', () => {
-  it('lists both spellings of the proof page, the artist page and the registry ID', () => {
-    expect(expectedForWork('https://registry.test/', work)).toEqual({
+  it("leaves the artist page out for anyone but the name's claimant: it proves their works only", () => {
+    expect(expectedForWork('https://registry.test/', work, false)).toEqual({
+      urls: ['https://registry.test/verify/VW-2025-000042', `https://registry.test/verify/${work.id}`],
+      registryIds: ['VW-2025-000042'],
+    });
+  });
+
+  it('lists both spellings of the proof page, the artist page and the registry ID for the claimant', () => {
+    expect(expectedForWork('https://registry.test/', work, true)).toEqual({
       urls: [
         'https://registry.test/verify/VW-2025-000042',
         `https://registry.test/verify/${work.id}`,
@@ -134,7 +141,7 @@ describe('expectedForWork', () => {
   });
 
   it('lists the UUID only for a work without a registry ID', () => {
-    expect(expectedForWork(SITE, { ...work, registryId: null })).toEqual({
+    expect(expectedForWork(SITE, { ...work, registryId: null }, true)).toEqual({
       urls: [`https://registry.test/verify/${work.id}`, 'https://registry.test/artist/Jane%20Doe'],
       registryIds: [],
     });

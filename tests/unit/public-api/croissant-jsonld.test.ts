@@ -49,26 +49,43 @@ describe('Croissant description through a JSON-LD processor', () => {
     } as jsonld.Options.Expand)) as Node[];
     const [recordSet] = values(expanded[0], `${CR}recordSet`);
     const fields = values(recordSet, `${CR}field`);
-    const record = toPublicRecord(makeRow(), { siteUrl: SITE, includePrompts: true }) as unknown as Node;
+    const identity = {
+      url: 'https://www.instagram.com/ada',
+      host: 'instagram.com',
+      kind: 'social' as const,
+      method: 'rel_me' as const,
+      proven_at: '2026-11-28T10:00:00.000Z',
+    };
+    const row = makeRow({ identities: { artistConfirmed: true, provenIdentities: [identity] } });
+    const record = toPublicRecord(row, { siteUrl: SITE, includePrompts: true }) as unknown as Node;
+    const walk = (value: unknown, keys: string[]): unknown => {
+      if (keys.length === 0) return value;
+      const [key, ...rest] = keys;
+      if (key.endsWith('[*]')) return ((value as Node)[key.slice(0, -3)] as unknown[]).map((item) => walk(item, rest));
+      return walk((value as Node)[key], rest);
+    };
 
     const loaded = Object.fromEntries(
       fields.map((field) => {
         const name = valueOf(field, `${SCHEMA}name`) as string;
         const source = values(field, `${CR}source`)[0];
         const jsonPath = valueOf(values(source, `${CR}extract`)[0], `${CR}jsonPath`) as string;
-        const path = jsonPath
-          .replace(/^\$\./, '')
-          .replace(/\[\*\]$/, '')
-          .split('.');
-        return [name, { dataType: idOf(field, `${CR}dataType`), value: path.reduce<unknown>((v, key) => (v as Node)[key], record) }];
+        const path = jsonPath.replace(/^\$\./, '').split('.');
+        return [name, { dataType: idOf(field, `${CR}dataType`), value: walk(record, path) }];
       }),
     );
-    expect(Object.keys(loaded)).toHaveLength(Object.keys(record).length - 1 + 6); // permissions: six fields
+    // permissions: six fields; proven_identities: one repeated field per key of an identity.
+    expect(Object.keys(loaded)).toHaveLength(Object.keys(record).length - 2 + 6 + 5);
     expect(loaded.id).toEqual({ dataType: `${SCHEMA}Text`, value: record.id });
     expect(loaded.trust_meter).toEqual({ dataType: `${SCHEMA}Integer`, value: record.trust_meter });
     expect(loaded.allow_ai_training).toEqual({ dataType: `${SCHEMA}Boolean`, value: true });
     expect(loaded.training_mining).toEqual({ dataType: `${SCHEMA}Text`, value: 'allowed' });
     expect(loaded.tags).toEqual({ dataType: `${SCHEMA}Text`, value: ['AI Art', 'landscape'] });
+    expect(loaded.rubric_version).toEqual({ dataType: `${SCHEMA}Text`, value: '2026-11.3' });
+    expect(loaded.artist_confirmed).toEqual({ dataType: `${SCHEMA}Boolean`, value: true });
+    expect(loaded.proven_identity_url).toEqual({ dataType: `${SCHEMA}URL`, value: ['https://www.instagram.com/ada'] });
+    expect(loaded.proven_identity_kind).toEqual({ dataType: `${SCHEMA}Text`, value: ['social'] });
+    expect(loaded.proven_identity_proven_at).toEqual({ dataType: `${SCHEMA}DateTime`, value: ['2026-11-28T10:00:00.000Z'] });
     for (const [name, { value }] of Object.entries(loaded)) expect(value, name).not.toBeUndefined();
   });
 });

@@ -35,14 +35,22 @@ const snapshot = {
 };
 const doc = croissantDescription({ siteUrl: `${SITE}/`, snapshot }) as unknown as CroissantDoc;
 
-/** Follows a simple Croissant jsonPath such as $.permissions.allow_ai_training. */
+/** Follows a simple Croissant jsonPath such as $.permissions.allow_ai_training or $.proven_identities[*].url. */
 function at(object: unknown, jsonPath: string): unknown {
-  return jsonPath
-    .replace(/^\$\./, '')
-    .replace(/\[\*\]$/, '')
-    .split('.')
-    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], object);
+  const keys = jsonPath.replace(/^\$\./, '').split('.');
+  const walk = (value: unknown, i: number): unknown => {
+    if (i === keys.length) return value;
+    const key = keys[i];
+    const node = value as Record<string, unknown> | undefined;
+    if (!key.endsWith('[*]')) return walk(node?.[key], i + 1);
+    const list = node?.[key.slice(0, -3)];
+    return Array.isArray(list) ? list.map((item) => walk(item, i + 1)) : undefined;
+  };
+  return walk(object, 0);
 }
+
+/** The identity fields a record's proven_identities list is described by, one per key. */
+const IDENTITY_FIELDS = ['url', 'host', 'kind', 'method', 'proven_at'].map((key) => `proven_identity_${key}`);
 
 describe('dataset citation', () => {
   it('gives the required citation text with the retrieval date and API address', () => {
@@ -122,8 +130,10 @@ describe('Croissant description', () => {
 
 describe('Croissant 1.0 completeness', () => {
   const record = toPublicRecord(makeRow(), { siteUrl: SITE, includePrompts: true });
-  /** Every leaf key of a dump line: permissions.x counts as x. */
-  const recordKeys = Object.entries(record).flatMap(([key, value]) => (key === 'permissions' ? Object.keys(value as object) : [key]));
+  /** Every leaf key of a dump line: permissions.x counts as x, proven_identities[*].x as proven_identity_x. */
+  const recordKeys = Object.entries(record).flatMap(([key, value]) =>
+    key === 'permissions' ? Object.keys(value as object) : key === 'proven_identities' ? IDENTITY_FIELDS : [key],
+  );
 
   it('has the Dataset properties Croissant 1.0 requires, and the responsible-AI ones that apply', () => {
     const d = doc as unknown as Record<string, unknown>;
@@ -150,7 +160,7 @@ describe('Croissant 1.0 completeness', () => {
       expect(field['@id']).toBe(`entries/${field.name}`);
       expect(field.dataType).toMatch(/^sc:(Text|Integer|Boolean|DateTime|URL)$/);
     }
-    expect(fields.filter((f) => f.repeated).map((f) => f.name)).toEqual(['tags', 'usage_type']);
+    expect(fields.filter((f) => f.repeated).map((f) => f.name)).toEqual([...IDENTITY_FIELDS, 'tags', 'usage_type']);
   });
 
   it('types created_at as sc:DateTime because it holds a full ISO 8601 instant', () => {

@@ -44,6 +44,8 @@ export function makeRow(overrides: Partial<PublicSubmissionRow> = {}): PublicSub
     sensitive_content: false,
     must_give_credit: true,
     log_index: String(seq - 1),
+    trust_rubric_version: '2026-11.3',
+    identities: { artistConfirmed: false, provenIdentities: [] },
     ...overrides,
   };
 }

@@ -25,6 +25,9 @@ describe('toPublicRecord', () => {
       verification_method: 'fast_submit',
       trust_meter: 86,
       status: 'Provenance Strong',
+      rubric_version: '2026-11.3',
+      artist_confirmed: false,
+      proven_identities: [],
       tags: ['AI Art', 'landscape'],
       usage_type: ['Personal Project'],
       created_at: '2026-11-21T10:00:00.123Z',
@@ -44,6 +47,23 @@ describe('toPublicRecord', () => {
       log_index: 41,
       ledger_url: 'https://ledger.example/verify/VW-2026-000042',
     });
+  });
+
+  it("carries the work's proven identities field by field, and whether the name's claimant registered it", () => {
+    const identity = {
+      url: 'https://greta.example/about',
+      host: 'greta.example',
+      kind: 'website' as const,
+      method: 'rel_me' as const,
+      proven_at: '2026-11-27T09:00:00.000Z',
+    };
+    // A property the repository might add later must not reach the record (decision 0017).
+    const row = makeRow({
+      identities: { artistConfirmed: true, provenIdentities: [{ ...identity, extra: 'private' } as typeof identity] },
+    });
+    const record = toPublicRecord(row, { siteUrl: SITE, includePrompts: false });
+    expect(record).toMatchObject({ rubric_version: '2026-11.3', artist_confirmed: true });
+    expect(record.proven_identities).toEqual([identity]);
   });
 
   it("says the artist's training choice in the CAWG vocabulary: notAllowed unless training is allowed", () => {

@@ -49,7 +49,7 @@ describe('RSS export', () => {
   it('describes each work in plain text, with its public prompt when prompts were asked for', async () => {
     const feed = await new Parser().parseString(rss);
     expect(feed.items[0].content).toBe(
-      `By Ada Lovelace. Tool: Midjourney. Trust score 70/100 (Documented). Registry ID ${records[0].id}. ` +
+      `By Ada Lovelace. Tool: Midjourney. Trust score 70/100 (Documented, trust rubric 2026-11.3). Registry ID ${records[0].id}. ` +
         'Prompt: a lighthouse in fog, oil painting',
     );
     expect(feed.items[0].categories).toEqual(['AI Art', 'landscape']);

@@ -10,6 +10,7 @@ import {
   maximalSubmission,
   minimalSubmission,
   MODERATE_PROMPT,
+  SEVEN_RESOURCES,
   SPECIFIC_PROMPT,
   VAGUE_PROMPT,
 } from './evidence';
@@ -24,11 +25,11 @@ function minimalReasons(promptReason: string): string[] {
     'Prompt provided: +6',
     promptReason,
     'AI tool named (Midjourney): +3',
-    '1 verification resource: +12',
+    '1 proven verification resource: +12',
     'Image is new to the ledger: +8',
     'No similar image by another artist in the ledger: +5',
     'Registration recorded in the transparency log: +15',
-    "Linked to the artist's profile: +6",
+    "Linked to the artist's proven profile: +6",
   ];
 }
 
@@ -105,16 +106,40 @@ describe('trust calibration', () => {
 
   it('(b) caps an otherwise maximal submission without a prompt at 61', () => {
     const result = computeTrust(maximalSubmission({ prompt: null }));
-    // 100 minus the prompt's 12 claim-clarity points and the prompt-match 2 = 86, capped.
+    // 98 (maximal) minus the prompt's 12 claim-clarity points and the prompt-match 2 = 84, capped.
     expect(result.score).toBe(61);
-    expect(result.reasons.at(-1)).toBe('Score capped at 61 because no prompt was given: -25');
+    expect(result.reasons.at(-1)).toBe('Score capped at 61 because no prompt was given: -23');
     expect(result.score).toBeLessThan(VERIFIED);
   });
 
   it('(b) caps an otherwise maximal submission without resources at 61', () => {
     const result = computeTrust(maximalSubmission({ resources: [] }));
     expect(result.score).toBe(61);
-    expect(result.reasons.at(-1)).toBe('Score capped at 61 because no verification resource was given: -13');
+    // 98 minus source depth's 20 and the proven profile's 6 (mesh linkage keeps the claimant's 8 + 4) = 72, capped.
+    expect(result.reasons.at(-1)).toBe('Score capped at 61 because no verification resource was given: -11');
+  });
+
+  it('(b) keeps the minimal submission at 45 while its one link is not proven, and caps maximal unproven evidence at 61', () => {
+    const unproven = computeTrust(
+      minimalSubmission({ resources: [{ type: 'artist_profile', url: 'https://www.instagram.com/foxartist', proven: false }] }),
+    );
+    // 63 minus the proven resource's 12 and the proven profile's 6.
+    expect(unproven.score).toBe(45);
+    expect(unproven.reasons).toContain('1 link not proven yet (the page does not link back to this registry): no points');
+    const maximal = computeTrust(maximalSubmission({ resources: SEVEN_RESOURCES.map((r) => ({ ...r, proven: false })) }));
+    // 98 minus source depth's 20 and the proven profile's 6 = 72, capped.
+    expect(maximal.score).toBe(61);
+    expect(maximal.reasons.at(-1)).toBe('Score capped at 61 because no verification resource is proven yet: -11');
+  });
+
+  it('(b) keeps a full submission under a name another identity claimed below Verified: no other works, capped at 61', () => {
+    const result = computeTrust(fullSubmission({ nameClaim: 'another_identity' }));
+    expect(result.dimensions.mesh_linkage.reasons).toEqual([{ text: "Linked to the artist's proven profile", points: 6 }]);
+    // 86 minus the other works' 5 = 81, capped.
+    expect(result.score).toBe(61);
+    expect(result.reasons.at(-1)).toBe(
+      'Score capped at 61 because another artist proved this name first (works under it by others are listed apart): -20',
+    );
   });
 
   it('(c) scores a full submission (7 resources, consistent metadata, verified e-mail, story, other works) at 86, Provenance Strong', () => {
@@ -134,27 +159,72 @@ describe('trust calibration', () => {
       'Prompt is public and specific: +6',
       'AI tool named (Automatic1111): +3',
       'Story or context given: +2',
-      '7 verification resources: +18',
-      'Resources on 3 different websites: +1',
-      'Includes a portfolio or external link: +1',
+      '7 proven verification resources: +18',
+      'Proven resources on 3 different websites: +1',
+      'Includes a proven portfolio or external link: +1',
       'Image is new to the ledger: +8',
       'No similar image by another artist in the ledger: +5',
       'Embedded metadata (generation parameters) confirms the claimed tool: +2',
       'Embedded prompt matches the submitted prompt (100% word overlap): +2',
       'E-mail address verified: +3',
       'Registration recorded in the transparency log: +15',
-      "Linked to the artist's profile: +6",
-      'Artist has 3 other registered works: +5',
+      "Linked to the artist's proven profile: +6",
+      'The artist who claimed this name has 3 other registered works: +5',
     ]);
   });
 
-  it('scores maximal evidence at 100 with every dimension at its maximum of 20', () => {
+  it('scores maximal evidence at 98 while its co-author has not confirmed: mesh linkage 18, with the advice to ask them', () => {
     const result = computeTrust(maximalSubmission());
+    expect(result.score).toBe(98);
+    expect(dimensionScores(result)).toEqual({
+      claim_clarity: 20,
+      source_depth: 20,
+      verification_logic: 20,
+      temporal_context: 20,
+      mesh_linkage: 18,
+    });
+    expect(result.dimensions.mesh_linkage.reasons).toEqual([
+      { text: "Linked to the artist's proven profile", points: 6 },
+      { text: 'The artist who claimed this name has 12 other registered works', points: 8 },
+      { text: "Profile links shared with 4 of the artist's other works", points: 4 },
+      { text: 'Credits 1 co-author (not confirmed by them)', points: 0 },
+    ]);
+    expect(result.reasons).toContain('Credits 1 co-author (not confirmed by them): no points');
+    expect(result.advice).toEqual(['Ask your co-authors to confirm: give their e-mail addresses on the manage page (+2).']);
+  });
+
+  it('scores maximal evidence with its co-author confirmed by e-mail at 100: every dimension at its maximum of 20', () => {
+    const result = computeTrust(maximalSubmission({ confirmedCoAuthors: ['Mara Lind'] }));
     expect(result.score).toBe(100);
-    for (const dimension of Object.values(result.dimensions)) {
-      expect(dimension).toMatchObject({ score: 20, max: 20 });
-    }
+    expect(dimensionScores(result)).toEqual({
+      claim_clarity: 20,
+      source_depth: 20,
+      verification_logic: 20,
+      temporal_context: 20,
+      mesh_linkage: 20,
+    });
+    expect(result.dimensions.mesh_linkage.reasons).toEqual([
+      { text: "Linked to the artist's proven profile", points: 6 },
+      { text: 'The artist who claimed this name has 12 other registered works', points: 8 },
+      { text: "Profile links shared with 4 of the artist's other works", points: 4 },
+      { text: '1 co-author confirmed by e-mail', points: 2 },
+    ]);
+    expect(result.reasons).toContain('1 co-author confirmed by e-mail: +2');
     expect(result.advice).toEqual([]);
+  });
+
+  it('raises a full submission from 86 to 88 with one confirmed co-author, and not for a confirmation of a name it does not credit', () => {
+    expect(computeTrust(fullSubmission({ coAuthors: ['Mara Lind'] })).score).toBe(86);
+    expect(computeTrust(fullSubmission({ coAuthors: ['Mara Lind'], confirmedCoAuthors: ['mara lind'] })).score).toBe(88);
+    expect(computeTrust(fullSubmission({ coAuthors: ['Mara Lind'], confirmedCoAuthors: ['Jo Pike'] })).score).toBe(86);
+  });
+
+  it('raises a minimal submission from 63 to 65 with a confirmed co-author: the points are the same for one or several', () => {
+    expect(computeTrust(minimalSubmission({ coAuthors: ['Mara Lind', 'Jo Pike'] })).score).toBe(63);
+    expect(computeTrust(minimalSubmission({ coAuthors: ['Mara Lind', 'Jo Pike'], confirmedCoAuthors: ['Jo Pike'] })).score).toBe(65);
+    expect(
+      computeTrust(minimalSubmission({ coAuthors: ['Mara Lind', 'Jo Pike'], confirmedCoAuthors: ['Jo Pike', 'Mara Lind'] })).score,
+    ).toBe(65);
   });
 
   it("(d) caps an exact duplicate of another artist's earlier image at 30 even with maximal evidence", () => {
@@ -166,10 +236,10 @@ describe('trust calibration', () => {
       source_depth: 20,
       verification_logic: 0,
       temporal_context: 20,
-      mesh_linkage: 20,
+      mesh_linkage: 18,
     });
     expect(result.reasons).toContain('Same image registered earlier by another artist: -15');
-    expect(result.reasons.at(-1)).toBe('Score capped at 30 because the same image was registered earlier by another artist: -50');
+    expect(result.reasons.at(-1)).toBe('Score capped at 30 because the same image was registered earlier by another artist: -48');
     expect(result.advice[0]).toBe(
       'This image was registered earlier by another artist. If it is your work, use the removal request form to dispute the earlier registration.',
     );
@@ -249,7 +319,7 @@ describe('trust calibration', () => {
   });
 
   it('records the rubric version that made the score', () => {
-    expect(RUBRIC_VERSION).toBe('2026-11.2');
-    expect(computeTrust(minimalSubmission()).rubricVersion).toBe('2026-11.2');
+    expect(RUBRIC_VERSION).toBe('2026-11.4');
+    expect(computeTrust(minimalSubmission()).rubricVersion).toBe('2026-11.4');
   });
 });

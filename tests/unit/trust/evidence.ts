@@ -8,7 +8,7 @@ export const SPECIFIC_PROMPT =
 
 /**
  * docs/product.md §4's minimum for 'Verified': image, title, a public and moderately specific prompt, the
- * tool, one profile link; e-mail not verified yet, no metadata in the file, first work.
+ * tool, one profile link the server proved; e-mail not verified yet, no metadata in the file, first work.
  */
 export function minimalSubmission(overrides: Partial<TrustEvidence> = {}): TrustEvidence {
   return {
@@ -18,7 +18,7 @@ export function minimalSubmission(overrides: Partial<TrustEvidence> = {}): Trust
     tool: 'Midjourney',
     toolOther: null,
     story: null,
-    resources: [{ type: 'artist_profile', url: 'https://www.instagram.com/foxartist' }],
+    resources: [{ type: 'artist_profile', url: 'https://www.instagram.com/foxartist', proven: true }],
     imageSha256: 'a3f1'.repeat(16),
     exactDuplicateOfOtherArtist: false,
     exactDuplicateOfSameArtist: false,
@@ -27,22 +27,25 @@ export function minimalSubmission(overrides: Partial<TrustEvidence> = {}): Trust
     emailVerified: false,
     loggedAt: '2026-11-02T10:00:01.000Z',
     submittedAt: '2026-11-02T10:00:00.000Z',
+    backlinkUrl: 'https://ledger.test/artist/foxartist',
+    nameClaim: 'unclaimed',
     artistOtherWorksCount: 0,
     sharedProfileLinksWithOwnWorks: 0,
     coAuthors: [],
+    confirmedCoAuthors: [],
     ...overrides,
   };
 }
 
 /** Seven links on three websites, two of them not profiles. */
 export const SEVEN_RESOURCES = [
-  { type: 'artist_profile', url: 'https://www.instagram.com/fisherman_art' },
-  { type: 'artist_profile', url: 'https://x.com/fisherman_art' },
-  { type: 'artist_profile', url: 'https://www.behance.net/fisherman_art' },
-  { type: 'portfolio', url: 'https://www.behance.net/gallery/123/fisherman' },
-  { type: 'external_link', url: 'https://x.com/fisherman_art/status/1850000000000000000' },
-  { type: 'external_link', url: 'https://www.instagram.com/p/C9abcdef/' },
-  { type: 'artist_profile', url: 'https://www.instagram.com/fisherman_art.studio' },
+  { type: 'artist_profile', url: 'https://www.instagram.com/fisherman_art', proven: true },
+  { type: 'artist_profile', url: 'https://x.com/fisherman_art', proven: true },
+  { type: 'artist_profile', url: 'https://www.behance.net/fisherman_art', proven: true },
+  { type: 'portfolio', url: 'https://www.behance.net/gallery/123/fisherman', proven: true },
+  { type: 'external_link', url: 'https://x.com/fisherman_art/status/1850000000000000000', proven: true },
+  { type: 'external_link', url: 'https://www.instagram.com/p/C9abcdef/', proven: true },
+  { type: 'artist_profile', url: 'https://www.instagram.com/fisherman_art.studio', proven: true },
 ];
 
 /**
@@ -61,6 +64,7 @@ export function fullSubmission(overrides: Partial<TrustEvidence> = {}): TrustEvi
       aiParameters: { source: 'a1111', prompt: SPECIFIC_PROMPT.replace(' --ar 4:5', '') },
     },
     emailVerified: true,
+    nameClaim: 'this_identity',
     artistOtherWorksCount: 3,
     ...overrides,
   });
@@ -71,9 +75,9 @@ export function maximalSubmission(overrides: Partial<TrustEvidence> = {}): Trust
   return fullSubmission({
     resources: [
       ...SEVEN_RESOURCES,
-      { type: 'external_link', url: 'https://www.artstation.com/artwork/fisherman' },
-      { type: 'artist_profile', url: 'https://www.deviantart.com/fisherman-art' },
-      { type: 'external_link', url: 'https://medium.com/@fisherman/making-of' },
+      { type: 'external_link', url: 'https://www.artstation.com/artwork/fisherman', proven: true },
+      { type: 'artist_profile', url: 'https://www.deviantart.com/fisherman-art', proven: true },
+      { type: 'external_link', url: 'https://medium.com/@fisherman/making-of', proven: true },
     ],
     embedded: {
       found: ['exif', 'png:parameters'],

@@ -7,6 +7,7 @@ const SAMPLES: Record<string, TrustEvidence> = {
   minimal: minimalSubmission(),
   noPrompt: minimalSubmission({ prompt: null }),
   noResources: minimalSubmission({ resources: [] }),
+  unproven: minimalSubmission({ resources: [{ type: 'artist_profile', url: 'https://www.instagram.com/foxartist', proven: false }] }),
   private: minimalSubmission({ promptVisibility: 'private' }),
   nearDuplicate: minimalSubmission({ nearDuplicatesOfOtherArtists: [{ distance: 6 }] }),
   contradiction: minimalSubmission({ tool: 'DALL-E 3', embedded: { found: ['exif'], software: 'Midjourney v6' } }),
@@ -16,23 +17,34 @@ const SAMPLES: Record<string, TrustEvidence> = {
   stolen: maximalSubmission({ exactDuplicateOfOtherArtist: true }),
 };
 
-// A capital letter or a count, a sentence without a trailing full stop, then ': +N' or ': -N'.
-const REASON_FORMAT = /^[A-Z0-9][^\n]*[^.\s]: [+-]\d+$/;
+// A capital letter or a count, a sentence without a trailing full stop, then ': +N', ': -N' or, for a
+// finding worth nothing (an unproven link, an unconfirmed co-author), ': no points'.
+const REASON_FORMAT = /^[A-Z0-9][^\n]*[^.\s]: (?:[+-]\d+|no points)$/;
+
+/** The points a formatted reason stands for. */
+function pointsOf(reason: string): number {
+  const value = reason.slice(reason.lastIndexOf(': ') + 2);
+  return value === 'no points' ? 0 : Number(value);
+}
 
 describe('trust result', () => {
   afterEach(() => vi.useRealTimers());
 
-  it.each(Object.entries(SAMPLES))("writes every reason of the '%s' sample as '<sentence>: +N' or '-N'", (_, evidence) => {
-    const result = computeTrust(evidence);
-    expect(result.reasons.length).toBeGreaterThan(0);
-    for (const reason of result.reasons) expect(reason).toMatch(REASON_FORMAT);
-    for (const dimension of Object.values(result.dimensions)) {
-      for (const r of dimension.reasons) {
-        expect(Number.isInteger(r.points) && r.points !== 0).toBe(true);
-        expect(result.reasons).toContain(`${r.text}: ${r.points < 0 ? '-' : '+'}${Math.abs(r.points)}`);
+  it.each(Object.entries(SAMPLES))(
+    "writes every reason of the '%s' sample as '<sentence>: +N', '-N' or 'no points'",
+    (_, evidence) => {
+      const result = computeTrust(evidence);
+      expect(result.reasons.length).toBeGreaterThan(0);
+      for (const reason of result.reasons) expect(reason).toMatch(REASON_FORMAT);
+      for (const dimension of Object.values(result.dimensions)) {
+        for (const r of dimension.reasons) {
+          expect(Number.isInteger(r.points)).toBe(true);
+          const value = r.points === 0 ? 'no points' : `${r.points < 0 ? '-' : '+'}${Math.abs(r.points)}`;
+          expect(result.reasons).toContain(`${r.text}: ${value}`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(Object.entries(SAMPLES))(
     "keeps the '%s' sample's score an integer 0-100 equal to its dimensions, after any cap",
@@ -49,9 +61,9 @@ describe('trust result', () => {
   );
 
   it('adds up each uncapped sample: the flat reasons sum to the score when no dimension hits a bound', () => {
-    for (const key of ['minimal', 'private', 'full', 'maximal', 'ownDuplicate'] as const) {
+    for (const key of ['minimal', 'unproven', 'private', 'full', 'maximal', 'ownDuplicate'] as const) {
       const result = computeTrust(SAMPLES[key]);
-      const sum = result.reasons.reduce((total, r) => total + Number(r.slice(r.lastIndexOf(': ') + 2)), 0);
+      const sum = result.reasons.reduce((total, r) => total + pointsOf(r), 0);
       expect(sum, key).toBe(result.score);
     }
   });
@@ -59,19 +71,19 @@ describe('trust result', () => {
   it('lists the advice for a work without a prompt, biggest gain first', () => {
     expect(computeTrust(SAMPLES.noPrompt).advice).toEqual([
       'Add the prompt you used: without a prompt a work stays below Verified (62).',
-      'Add more verification resources, such as posts of this work or other profiles: 7 or more give full credit (up to +6).',
-      'Register more of your works under the same artist name (+5).',
+      'Add and prove more verification resources, such as posts of this work or other profiles: 7 or more give full credit (up to +6).',
+      'Claim your artist name: confirm your e-mail address and prove one link with rel="me"; then your other works under it count (+5).',
       'Upload the original file exported by your AI tool, so its embedded metadata can confirm the tool and prompt (up to +4).',
       'Verify your e-mail address with the link we sent you (+3).',
       'Tell the story or context of the work (+2).',
-      'Link resources on at least 3 different websites (+1).',
-      'Add a portfolio or an external link about this work (+1).',
+      'Prove resources on at least 3 different websites (+1).',
+      'Add and prove a portfolio or an external link about this work (+1).',
     ]);
   });
 
   it('puts the missing resource first in the advice when there is none', () => {
     expect(computeTrust(SAMPLES.noResources).advice[0]).toBe(
-      'Add at least one verification resource, such as a link to your artist profile: without one a work stays below Verified (62).',
+      'Add at least one verification resource, such as a link to your artist profile, and prove it: without one a work stays below Verified (62).',
     );
   });
 

@@ -6,9 +6,9 @@
 // style attributes (a constructed stylesheet and CSSOM only, which a site's CSP does not block),
 // no innerHTML (every text from the registry goes in as a text node), and a shadow root so the
 // host page's CSS and ours do not touch.
-import type { EmbedBadgeData } from '../../../core/api/embed';
-import { EMBED_BADGE_TAG, EMBED_BADGE_TEXTS as T, embedBadgeDataPath } from '../../../core/embed-badge';
-import { SITE_NAME } from '../../../core/site';
+import type { EmbedBadgeData } from '#core/api/embed';
+import { EMBED_BADGE_TAG, EMBED_BADGE_TEXTS as T, embedBadgeDataPath } from '#core/embed-badge';
+import { SITE_NAME } from '#core/site';
 import { BADGE_STYLES } from './badge-styles';
 
 // The registry is wherever this script came from (a classic <script src>, so currentScript is set).

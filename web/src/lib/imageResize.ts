@@ -2,7 +2,7 @@
 // keeping the aspect ratio and re-encode as JPEG at quality 0.8, keeping the original file name.
 // The result is only used for the local preview: the ORIGINAL file is what gets uploaded,
 // because the server hashes the bytes the artist really made (decision 0009).
-import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT } from '../../../core/constants';
+import { IMAGE_JPEG_QUALITY, IMAGE_RESIZE_HEIGHT } from '#core/constants';
 
 export interface ResizedImage {
   /** The JPEG (or the original file when the browser could not encode one, as docs/product.md §5 allows). */

@@ -3,10 +3,10 @@
 // (proof.json, proof.jsonld or a .tlog-proof) and an image (JPG, PNG, WebP). Each has a budget
 // checked before it is read; a zip's entries are checked by their declared size before inflating.
 import { unzipSync } from 'fflate';
-import { MAX_IMAGE_BYTES } from '../../../core/constants';
-import { PROOF_FILES_TEXT } from '../../../core/deployment-texts';
-import { PROOF_FILE_MAX_BYTES } from '../../../core/registration-proof-check';
-import { bytesToHex } from '../../../core/tlog-verify';
+import { MAX_IMAGE_BYTES } from '#core/constants';
+import { PROOF_FILES_TEXT } from '#core/deployment-texts';
+import { PROOF_FILE_MAX_BYTES } from '#core/registration-proof-check';
+import { bytesToHex } from '#core/tlog-verify';
 import { detectImageMime } from '../components/submit/imageFileCheck';
 
 /** A bundle holds seven or eight small files (badges, exports, reports): a few megabytes at most. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_NAME } from '../../../core/site';
+import { SITE_NAME } from '#core/site';
 
 /** Sets the tab title as "<page> | VeriWork" (just the site name when no page title). */
 export function useDocumentTitle(pageTitle?: string): void {

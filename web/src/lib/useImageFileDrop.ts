@@ -2,7 +2,7 @@
 // opened by a button, and drag-and-drop onto the zone. Either way the first file goes to
 // `onFile`, never while `disabled`. Each zone draws its own button.
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { IMAGE_ACCEPT_ATTRIBUTE } from '../../../core/constants';
+import { IMAGE_ACCEPT_ATTRIBUTE } from '#core/constants';
 
 export function useImageFileDrop(onFile: (file: File) => void, disabled = false) {
   const inputRef = useRef<HTMLInputElement>(null);

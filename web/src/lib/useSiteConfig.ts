@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '../../../core/site';
-import { SITE_NAME } from '../../../core/site';
+import type { SiteConfig } from '#core/site';
+import { SITE_NAME } from '#core/site';
 import { apiGet } from './api';
 
 /** Deployment facts (support e-mail, sponsor URL). Fetched once per session. */

@@ -2,15 +2,11 @@
 // inclusion proof and the log's public key, verifies both with WebCrypto (core/tlog-verify.ts),
 // and checks that the logged entry names this very work and image. Only the proof page imports
 // this module, so the verifier stays out of every other page's JavaScript.
-import type { PublicWork } from '../../../core/api-types';
-import { logEntryText } from '../../../core/proof-text';
-import { verifyProofBundle, type ProofBundle } from '../../../core/tlog-verify';
+import type { PublicWork } from '#core/api-types';
+import type { InclusionProof } from '#core/api/tlog';
+import { logEntryText } from '#core/proof-text';
+import { verifyProofBundle } from '#core/tlog-verify';
 import { apiGet, errorMessage } from './api';
-
-/** GET /api/log/proof/inclusion?id=… (decision 0033). */
-export interface InclusionProofResponse extends ProofBundle {
-  leaf_canonical_json?: string;
-}
 
 export type LogCheck =
   | {
@@ -84,7 +80,7 @@ export async function checkWorkInLog(work: WorkFacts, signal?: AbortSignal): Pro
   if (work.log_index === null) return { state: 'not-logged' };
   // Both requests run at once; when both fail, the proof's error (the server's own message) is told.
   const [proofResult, keyResult] = await Promise.allSettled([
-    apiGet<InclusionProofResponse>(inclusionProofPath(work.id), { signal }),
+    apiGet<InclusionProof>(inclusionProofPath(work.id), { signal }),
     fetchText(LOG_KEY_PATH, signal),
   ]);
   if (signal?.aborted) throw signal.reason;

@@ -1,19 +1,32 @@
 // /artist/:artistName: every public work of one artist, 12 per page, newest first (docs/product.md §2).
-// The page number lives in the URL (?page=) so a page can be shared and reloaded.
+// The page number lives in the URL (?page=) so a page can be shared and reloaded. A name an artist
+// claimed (decision 0061) lists that artist's works with their proven pages, and the works others
+// registered under the name apart, and offers a dispute of the claim (decision 0063); a name
+// nobody claimed says so.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { ArtistResponse } from '../../../core/api-types';
-import { ARTIST_PAGER_BUTTONS, PAGE_SIZES } from '../../../core/constants';
-import { NO_ARTIST_WORKS_TEXT, registeredWorksText } from '../../../core/status';
+import type { ArtistResponse } from '#core/api-types';
+import { ARTIST_PAGER_BUTTONS, PAGE_SIZES } from '#core/constants';
+import { NO_ARTIST_WORKS_TEXT, OTHERS_UNDER_NAME_HEADING, registeredWorksText, UNCLAIMED_NAME_TEXT } from '#core/status';
+import { formatUtcDay } from '../lib/dates';
 import { PageContainer } from '../components/layout/PageContainer';
+import { ClaimDispute } from '../components/artist/ClaimDispute';
 import { ArtistWorkCard } from '../components/ledger/ArtistWorkCard';
 import { Pager } from '../components/ledger/Pager';
 import { pageCount, parsePage } from '../components/ledger/pagination';
 import { Spinner } from '../components/ui/Spinner';
 import { apiGet } from '../lib/api';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
 
 function isWebLink(url: string | null): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
@@ -71,6 +84,24 @@ export default function ArtistPage() {
             {total > PAGE_SIZES.artist && ` · Page ${page} of ${pageCount(total, PAGE_SIZES.artist)}`}
           </p>
         )}
+        {data && !data.claimed && <p className="max-w-prose text-sm text-muted-foreground">{UNCLAIMED_NAME_TEXT}</p>}
+        {data && data.proven_identities.length > 0 && (
+          <ul aria-label="Proven pages of the artist" className="mt-1 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {data.proven_identities.map((identity) => (
+              <li key={identity.url} className="inline-flex items-center gap-1">
+                <a
+                  href={identity.url}
+                  rel="me noopener noreferrer"
+                  target="_blank"
+                  className="font-medium text-primary hover:underline"
+                >
+                  {hostOf(identity.url)}
+                </a>
+                <span>✓ proven {formatUtcDay(identity.proven_at)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {links.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {links.map((link) => (
@@ -89,6 +120,8 @@ export default function ArtistPage() {
             ))}
           </ul>
         )}
+        {/* Decision 0063: a claimed name can be disputed; the admins decide. */}
+        {data?.claimed && <ClaimDispute artistName={artistName} />}
       </header>
 
       <section aria-label="Artworks" className="grid gap-6">
@@ -120,6 +153,20 @@ export default function ArtistPage() {
           />
         )}
       </section>
+      {data && data.others_total > 0 && (
+        <section aria-labelledby="others-under-name" className="grid gap-4 border-t border-border pt-6">
+          <h2 id="others-under-name" className="text-xl font-semibold">
+            {OTHERS_UNDER_NAME_HEADING} ({data.others_total})
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {data.others.map((work) => (
+              <li key={work.id}>
+                <ArtistWorkCard work={work} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </PageContainer>
   );
 }

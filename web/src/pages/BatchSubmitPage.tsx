@@ -5,9 +5,9 @@
 import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Download, ImagePlus, Send } from 'lucide-react';
 import { Link } from 'react-router';
-import { BATCH_MAX_WORKS } from '../../../core/constants';
-import { batchRegisteredMessage, MESSAGES } from '../../../core/messages';
-import { wizardStepFieldErrors } from '../../../core/validation';
+import { BATCH_MAX_WORKS } from '#core/constants';
+import { batchRegisteredMessage, MESSAGES } from '#core/messages';
+import { wizardStepFieldErrors } from '#core/validation';
 import { PageContainer } from '../components/layout/PageContainer';
 import { Button } from '../components/ui/Button';
 import { Card, CardContent } from '../components/ui/Card';

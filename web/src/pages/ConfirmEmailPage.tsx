@@ -1,6 +1,6 @@
 // /confirm-email?token=… — the page the registration's confirmation e-mail opens (decision 0053).
-import { proofPath } from '../../../core/ids';
-import { MESSAGES } from '../../../core/messages';
+import { proofPath } from '#core/ids';
+import { MESSAGES } from '#core/messages';
 import { ConfirmByButton } from '../components/confirm/ConfirmByButton';
 
 export default function ConfirmEmailPage() {

@@ -5,10 +5,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, Send, Trash2 } from 'lucide-react';
-import type { SubmissionCreated, UploadResponse } from '../../../core/api-types';
-import { MESSAGES, submissionRegisteredMessage, type MessagePair } from '../../../core/messages';
-import { isAlwaysTag, normaliseTag } from '../../../core/tags';
-import { validateWizardStep, WIZARD_STEP_FIELDS, wizardStepFieldErrors, wizardStepOfField } from '../../../core/validation';
+import type { SubmissionCreated, UploadResponse } from '#core/api-types';
+import { MESSAGES, submissionRegisteredMessage, type MessagePair } from '#core/messages';
+import { isAlwaysTag, normaliseTag } from '#core/tags';
+import { validateWizardStep, WIZARD_STEP_FIELDS, wizardStepFieldErrors, wizardStepOfField } from '#core/validation';
 import { PageContainer } from '../components/layout/PageContainer';
 import { Button } from '../components/ui/Button';
 import { Card, CardContent } from '../components/ui/Card';
@@ -38,6 +38,7 @@ import { WizardProgress } from '../components/submit/WizardProgress';
 import { FIRST_STEP, REVIEW_STEP, WIZARD_STEP_TITLES } from '../components/submit/wizardSteps';
 import { isPristine, toSubmissionBody, type WizardValues } from '../components/submit/wizardValues';
 import { ApiError, apiPost } from '../lib/api';
+import { JUST_REGISTERED } from '../lib/linkPolling';
 import { toastError, toastSuccess } from '../lib/toast';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
@@ -220,7 +221,8 @@ export default function FastSubmitPage() {
       toastSuccess(registered.title, registered.description);
       // The next wizard starts empty.
       draft.finish();
-      navigate(created?.id ? `/verify/${encodeURIComponent(created.id)}` : '/ledger');
+      // The proof page opens as the receipt: with the links' states, live (issue 33).
+      navigate(created?.id ? `/verify/${encodeURIComponent(created.id)}` : '/ledger', { state: JUST_REGISTERED });
     } catch (error) {
       toastError(MESSAGES.submissionFailed.title, submissionErrorMessage(error));
       setSubmitting(false);

@@ -1,7 +1,7 @@
 import { ArrowRight, ShieldCheck, Zap } from 'lucide-react';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { SUBMIT_SECTION_ID } from '../components/layout/navItems';
-import { SITE_TAGLINE } from '../../../core/site';
+import { SITE_TAGLINE } from '#core/site';
 import { scrollToId } from '../lib/scroll';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { FeaturedWorks } from '../components/home/FeaturedWorks';

@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, MailCheck, Settings2 } from 'lucide-react';
-import type { ManagedWork } from '../../../core/api/manage';
-import { MANAGE } from '../../../core/constants';
-import { MESSAGES } from '../../../core/messages';
+import type { ManagedWork } from '#core/api/manage';
+import { MANAGE } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { PageContainer } from '../components/layout/PageContainer';
 import { PageHeading } from '../components/layout/PageHeading';
 import { ManagedWorkCard } from '../components/manage/ManagedWorkCard';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { MESSAGES } from '#core/messages';
 import { ButtonLink } from '../components/ui/Button';
 import { PageContainer } from '../components/layout/PageContainer';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -16,7 +17,7 @@ export default function NotFoundPage() {
   return (
     <PageContainer className="flex min-h-[60vh] flex-col items-center justify-center text-center">
       <h1 className="text-6xl font-extrabold tracking-tight">404</h1>
-      <p className="mt-4 text-xl text-muted-foreground">Oops! Page not found</p>
+      <p className="mt-4 text-xl text-muted-foreground">{MESSAGES.notFound.description}</p>
       <ButtonLink to="/" className="mt-8">
         Return to Home
       </ButtonLink>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
-import { REMOVAL_VETTING_TEXT } from '../../../core/constants';
+import { REMOVAL_VETTING_TEXT } from '#core/constants';
 import { PageContainer } from '../components/layout/PageContainer';
 import { PageHeading } from '../components/layout/PageHeading';
 import { RemovalForm } from '../components/removal/RemovalForm';

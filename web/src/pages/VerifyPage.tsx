@@ -2,8 +2,8 @@
 // The server already put the title, Open Graph tags and JSON-LD into the HTML head for crawlers
 // (decision 0019), so nothing is injected here beyond the tab title.
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
-import type { PublicWork } from '../../../core/api-types';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import type { PublicWork } from '#core/api-types';
 import { PageContainer } from '../components/layout/PageContainer';
 import { publicWorkQuery } from '../components/ledger/QuickViewDialog';
 import { ArtistCard } from '../components/proof/ArtistCard';
@@ -24,7 +24,9 @@ import { TrustBreakdown } from '../components/proof/TrustBreakdown';
 import { WatchCard } from '../components/proof/WatchCard';
 import { WorkHistory } from '../components/proof/WorkHistory';
 import { Spinner } from '../components/ui/Spinner';
+import { LinkStatesReceipt } from '../components/work/LiveLinkStates';
 import { WorkMainImage } from '../components/work/WorkMainImage';
+import { justRegistered } from '../lib/linkPolling';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export default function VerifyPage() {
@@ -54,12 +56,15 @@ export default function VerifyPage() {
 function Proof({ work }: { work: PublicWork }) {
   const [searchParams] = useSearchParams();
   const emailJustVerified = searchParams.get('email') === 'verified';
+  // Opened by the wizard right after the registration (issue 33): the receipt's links, live.
+  const receipt = justRegistered(useLocation().state);
 
   return (
     <PageContainer className="grid gap-6">
       <ProofActions url={work.verify_url} title={work.title} />
       {emailJustVerified && <EmailVerifiedNotice />}
       {work.duplicate_of && <DuplicateWarning original={work.duplicate_of} />}
+      {receipt && <LinkStatesReceipt work={work} />}
 
       <div className={work.image_url ? 'grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]' : 'grid'}>
         <WorkMainImage
@@ -88,7 +93,7 @@ function Proof({ work }: { work: PublicWork }) {
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <PromptSection work={work} />
           <TrustBreakdown trust={work.trust} />
-          <ResourcesSection resources={work.verification_resources} />
+          <ResourcesSection resources={work.verification_resources} proofs={work.link_proofs} />
           <LogPanel work={work} />
           <WorkHistory work={work} />
           <AuthorshipNote work={work} pageUrl={work.verify_url} />

@@ -7,10 +7,10 @@
 // checks this deployment makes (core/deployment-texts.ts).
 import { FileCheck, Image as ImageIcon, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { verifyProofIntroText } from '../../../core/deployment-texts';
-import { MESSAGES } from '../../../core/messages';
-import { LOG_ENTRY_NUMBERING } from '../../../core/proof-text';
-import { checkRegistrationProof, type ProofCheck } from '../../../core/registration-proof-check';
+import { verifyProofIntroText } from '#core/deployment-texts';
+import { MESSAGES } from '#core/messages';
+import { LOG_ENTRY_NUMBERING } from '#core/proof-text';
+import { checkRegistrationProof, type ProofCheck } from '#core/registration-proof-check';
 import { PageContainer } from '../components/layout/PageContainer';
 import { Button } from '../components/ui/Button';
 import { cn } from '../lib/cn';

@@ -1,7 +1,7 @@
 // /watch/confirm?token=… — the page a watch's confirmation e-mail opens (decision 0053).
 import { BellRing } from 'lucide-react';
-import { proofPath } from '../../../core/ids';
-import { MESSAGES } from '../../../core/messages';
+import { proofPath } from '#core/ids';
+import { MESSAGES } from '#core/messages';
 import { ConfirmByButton } from '../components/confirm/ConfirmByButton';
 
 export default function WatchConfirmPage() {

@@ -16,6 +16,9 @@ export const CSV_COLUMNS: ReadonlyArray<{ key: string; header: string }> = [
   'verification_method',
   'trust_meter',
   'status',
+  'rubric_version',
+  'artist_confirmed',
+  'proven_identities',
   'tags',
   'usage_type',
   'created_at',
@@ -47,6 +50,15 @@ export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/**
+ * A list in one cell: plain values joined ("portrait; fantasy"); records (proven_identities) as
+ * the JSON array, so each identity keeps its kind and time of proof. An empty list is an empty cell.
+ */
+function listCell(values: unknown[]): string {
+  if (values.some((v) => typeof v === 'object' && v !== null)) return neutraliseFormula(JSON.stringify(values));
+  return neutraliseFormula(values.join(CSV_LIST_SEPARATOR));
+}
+
 // RFC 4180: header row, CRLF line ends, fields quoted when they hold a comma, a double quote
 // or a line break. csv-stringify quotes only the configured record delimiter by default, so a
 // bare LF or CR in a title is matched explicitly. No byte-order mark: it breaks most parsers.
@@ -58,7 +70,7 @@ const OPTIONS: Options = {
   cast: {
     string: (value) => neutraliseFormula(value),
     boolean: (value) => (value ? 'true' : 'false'),
-    object: (value) => (Array.isArray(value) ? neutraliseFormula(value.join(CSV_LIST_SEPARATOR)) : JSON.stringify(value)),
+    object: (value) => (Array.isArray(value) ? listCell(value) : JSON.stringify(value)),
   },
 };
 

@@ -2,7 +2,7 @@
 // with a retry, or the empty text), the rows (dimmed while the next page loads) and the pager.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { MessagePair } from '../../../../core/messages';
+import type { MessagePair } from '#core/messages';
 import { ListStatus } from './ListStatus';
 import { Pager } from './Pager';
 

@@ -4,13 +4,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import type { AdminProfile } from '../../../../core/admin-api-types';
-import { MESSAGES } from '../../../../core/messages';
+import type { AdminProfile } from '#core/admin-api-types';
+import { MESSAGES } from '#core/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PageContainer } from '../layout/PageContainer';
 import { Button, ButtonLink } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { LoginForm } from './LoginForm';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useAdminSession } from './useAdminSession';
 
 export interface AdminLink {
@@ -55,6 +56,15 @@ export function AdminShell({ title, description, links, withLoginForm = false, c
             Go to admin login
           </ButtonLink>
         )}
+      </PageContainer>
+    );
+  }
+
+  if (session.status === 'second-factor') {
+    return (
+      <PageContainer>
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <SecondFactorStep session={session.session} onDone={session.refresh} onCancel={session.logout} />
       </PageContainer>
     );
   }

@@ -1,7 +1,7 @@
 // The audit entry overlay (docs/product.md §2): timestamp, table, action, record id, admin, IP, reason,
 // changed fields, previous and new values (pretty JSON), user agent.
 import { useId, type ReactNode } from 'react';
-import type { AuditEntry } from '../../../../core/admin-api-types';
+import type { AuditEntry } from '#core/admin-api-types';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { formatDateTime } from '../../lib/dates';
 import { prettyJson } from './format';

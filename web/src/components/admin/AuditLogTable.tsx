@@ -1,5 +1,5 @@
 // Audit log rows, newest first; Details opens the full entry.
-import type { AuditEntry } from '../../../../core/admin-api-types';
+import type { AuditEntry } from '#core/admin-api-types';
 import { Button } from '../ui/Button';
 import { formatDateTime } from '../../lib/dates';
 import { AdminTable } from './AdminTable';

@@ -1,5 +1,5 @@
 // A work's audit trail (newest first), as shown in the deleted-record details.
-import type { AuditEntry } from '../../../../core/admin-api-types';
+import type { AuditEntry } from '#core/admin-api-types';
 import { formatDateTime } from '../../lib/dates';
 
 export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {

@@ -2,7 +2,7 @@
 // It is a soft delete with a reason, restorable from Deleted Records (decision 0005).
 import { useId, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { MESSAGES } from '../../../../core/messages';
+import { MESSAGES } from '#core/messages';
 import { toastError } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';

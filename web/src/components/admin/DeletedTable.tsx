@@ -1,6 +1,6 @@
 // Deleted records (docs/product.md §2 columns): artwork, author, trust score, deleted date and by whom,
 // reason; with Details, Restore and Purge per row. Purged rows are tombstones: details only.
-import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
+import type { AdminDeletedSubmission } from '#core/admin-api-types';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { AdminThumb } from './AdminThumb';

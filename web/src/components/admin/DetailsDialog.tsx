@@ -1,8 +1,8 @@
 // Full stored record of a removed work plus its audit trail (docs/product.md §2 deleted records).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
-import { MESSAGES } from '../../../../core/messages';
+import type { AdminDeletedSubmission } from '#core/admin-api-types';
+import { MESSAGES } from '#core/messages';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { adminApi, adminKeys } from './adminApi';

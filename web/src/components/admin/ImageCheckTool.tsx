@@ -3,8 +3,8 @@
 // original is lost. It never replaces an artist's image with a generated one.
 import { useId, useState } from 'react';
 import { ImageUp } from 'lucide-react';
-import type { ImageCheckLostWork } from '../../../../core/admin-api-types';
-import { imageCheckResultMessage, type MessagePair } from '../../../../core/messages';
+import type { ImageCheckLostWork } from '#core/admin-api-types';
+import { imageCheckResultMessage, type MessagePair } from '#core/messages';
 import { toastSuccess } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { adminApi } from './adminApi';

@@ -1,6 +1,6 @@
 // What an admin list shows besides its rows: loading, the spec's failure message with a
 // retry, or an empty state.
-import type { MessagePair } from '../../../../core/messages';
+import type { MessagePair } from '#core/messages';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 

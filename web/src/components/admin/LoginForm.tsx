@@ -2,7 +2,7 @@
 // separate message when the server cannot be reached at all.
 import { useId, useState, type FormEvent } from 'react';
 import { LogIn } from 'lucide-react';
-import { MESSAGES, adminConnectionErrorMessage, adminLoginFailedMessage } from '../../../../core/messages';
+import { MESSAGES, adminConnectionErrorMessage, adminLoginFailedMessage } from '#core/messages';
 import { ApiError } from '../../lib/api';
 import { dismissToasts, toastError } from '../../lib/toast';
 import { Button } from '../ui/Button';

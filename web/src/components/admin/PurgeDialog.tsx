@@ -1,8 +1,8 @@
 // Purge = legal erasure (decision 0005). Irreversible, so the admin types the registry id to
 // confirm and gives a reason, which goes into the audit log.
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
-import { LIMITS } from '../../../../core/constants';
+import type { AdminDeletedSubmission } from '#core/admin-api-types';
+import { LIMITS } from '#core/constants';
 import { Button } from '../ui/Button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { Input } from '../ui/Input';

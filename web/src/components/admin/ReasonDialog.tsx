@@ -2,8 +2,8 @@
 // The reason is stored with the change and in the audit log (decision 0005); whether it is
 // required and how long it may be is the server's own rule (core/admin-reason.ts).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ADMIN_REASON_RULES, adminReasonProblem } from '../../../../core/admin-reason';
-import { MESSAGES, type MessageId } from '../../../../core/messages';
+import { ADMIN_REASON_RULES, adminReasonProblem } from '#core/admin-reason';
+import { MESSAGES, type MessageId } from '#core/messages';
 import { Button } from '../ui/Button';
 import type { ButtonVariant } from '../ui/buttonStyles';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';

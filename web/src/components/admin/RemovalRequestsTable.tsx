@@ -1,5 +1,5 @@
 // Removal requests (docs/product.md §2 columns): requestor, reason, status, requested date, 'Review'.
-import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
+import type { AdminRemovalRequest } from '#core/admin-api-types';
 import { Button } from '../ui/Button';
 import { formatDateTime } from '../../lib/dates';
 import { RemovalStatusBadge } from './RemovalStatusBadge';

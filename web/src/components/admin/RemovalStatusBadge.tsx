@@ -1,4 +1,4 @@
-import type { RemovalRequestStatus } from '../../../../core/constants';
+import type { RemovalRequestStatus } from '#core/constants';
 import { Badge, type BadgeVariant } from '../ui/Badge';
 
 const VARIANTS: Record<RemovalRequestStatus, BadgeVariant> = {

@@ -1,18 +1,14 @@
 // Review of one removal request: its details, the linked work, admin notes and Approve/Deny.
 // Non-pending requests are shown read-only without the buttons (docs/product.md §4).
-import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Check, X } from 'lucide-react';
-import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
-import { LIMITS, type RemovalDecision } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
-import { toastError } from '../../lib/toast';
-import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/Dialog';
-import { Label } from '../ui/Label';
-import { Textarea } from '../ui/Textarea';
+import type { AdminRemovalRequest } from '#core/admin-api-types';
+import type { RemovalDecision } from '#core/constants';
+import { ERROR_CODES } from '#core/error-codes';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { formatDateTime } from '../../lib/dates';
+import { NotesAndDecision } from './NotesAndDecision';
 import { RemovalStatusBadge } from './RemovalStatusBadge';
+import { ReviewField } from './ReviewField';
 import { useRemovalDecision } from './useRemovalDecision';
 
 export function ReviewDialog({ request, onClose }: { request: AdminRemovalRequest | null; onClose: () => void }) {
@@ -23,28 +19,9 @@ export function ReviewDialog({ request, onClose }: { request: AdminRemovalReques
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words text-sm">{children}</dd>
-    </div>
-  );
-}
-
 function ReviewContent({ request, onDone }: { request: AdminRemovalRequest; onDone: () => void }) {
-  const [notes, setNotes] = useState(request.admin_notes ?? '');
   const decide = useRemovalDecision();
   const pending = request.status === 'pending';
-  const notesId = useId();
-
-  function submit(decision: RemovalDecision) {
-    if (!notes.trim()) {
-      toastError(MESSAGES.adminNotesRequired.title, MESSAGES.adminNotesRequired.description);
-      return;
-    }
-    decide.mutate({ id: request.id, decision, notes: notes.trim() }, { onSuccess: onDone });
-  }
 
   return (
     <>
@@ -53,23 +30,23 @@ function ReviewContent({ request, onDone }: { request: AdminRemovalRequest; onDo
         <DialogDescription>
           {pending
             ? 'Approving removes the linked work from the public ledger (it can be restored). Denying keeps it.'
-            : 'This request has already been processed.'}
+            : ERROR_CODES.already_processed.message}
         </DialogDescription>
       </DialogHeader>
       <dl className="grid gap-2">
-        <Field label="Status">
+        <ReviewField label="Status">
           <RemovalStatusBadge status={request.status} />
-        </Field>
-        <Field label="Requestor">
+        </ReviewField>
+        <ReviewField label="Requestor">
           {request.requestor_name} · <span className="break-all">{request.requestor_email}</span>
-        </Field>
-        <Field label="Requested">
+        </ReviewField>
+        <ReviewField label="Requested">
           <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
-        </Field>
-        <Field label="Submission URL">
+        </ReviewField>
+        <ReviewField label="Submission URL">
           <span className="break-all font-mono text-xs">{request.submission_url}</span>
-        </Field>
-        <Field label="Linked work">
+        </ReviewField>
+        <ReviewField label="Linked work">
           {request.submission_registry_id ? (
             <>
               {request.submission_deleted ? (
@@ -89,46 +66,31 @@ function ReviewContent({ request, onDone }: { request: AdminRemovalRequest; onDo
           ) : (
             <span className="text-muted-foreground">No registered work matches this URL.</span>
           )}
-        </Field>
-        <Field label="Reason">
+        </ReviewField>
+        <ReviewField label="Reason">
           <span className="whitespace-pre-wrap">{request.reason}</span>
-        </Field>
+        </ReviewField>
         {request.additional_info && (
-          <Field label="Additional info">
+          <ReviewField label="Additional info">
             <span className="whitespace-pre-wrap">{request.additional_info}</span>
-          </Field>
+          </ReviewField>
         )}
-        <Field label="Request IP">{request.request_ip ?? '—'}</Field>
+        <ReviewField label="Request IP">{request.request_ip ?? '—'}</ReviewField>
         {!pending && (
-          <Field label="Processed">
+          <ReviewField label="Processed">
             {formatDateTime(request.processed_at)}
             {request.processed_by && ` by ${request.processed_by}`}
-          </Field>
+          </ReviewField>
         )}
       </dl>
-      <div className="grid gap-2">
-        <Label htmlFor={notesId}>Admin notes</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          readOnly={!pending}
-          maxLength={LIMITS.adminNotes}
-          className={pending ? undefined : 'bg-muted'}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-      </div>
-      {pending && (
-        <DialogFooter>
-          <Button variant="outline" disabled={decide.isPending} onClick={() => submit('denied')}>
-            <X aria-hidden="true" className="h-4 w-4" />
-            Deny
-          </Button>
-          <Button variant="destructive" disabled={decide.isPending} onClick={() => submit('approved')}>
-            <Check aria-hidden="true" className="h-4 w-4" />
-            Approve
-          </Button>
-        </DialogFooter>
-      )}
+      <NotesAndDecision<RemovalDecision>
+        initialNotes={request.admin_notes}
+        pending={pending}
+        busy={decide.isPending}
+        refuse={{ decision: 'denied', label: 'Deny' }}
+        accept={{ decision: 'approved', label: 'Approve' }}
+        onDecide={(decision, notes) => decide.mutate({ id: request.id, decision, notes }, { onSuccess: onDone })}
+      />
     </>
   );
 }

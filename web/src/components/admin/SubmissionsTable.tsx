@@ -5,8 +5,8 @@
 // platform), trust, date and actions. Narrower screens scroll the table inside its region.
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { AdminSubmissionRow } from '../../../../core/admin-api-types';
-import { adminTrustLabel } from '../../../../core/status';
+import type { AdminSubmissionRow } from '#core/admin-api-types';
+import { adminTrustLabel } from '#core/status';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { AdminThumb } from './AdminThumb';

@@ -11,8 +11,26 @@ import type {
   ImageCheckResponse,
   ModerationResult,
   RemovalDecisionResponse,
-} from '../../../../core/admin-api-types';
-import type { RemovalDecision } from '../../../../core/constants';
+} from '#core/admin-api-types';
+import type { AdminJobRetry, AdminJobs } from '#core/api/admin-jobs';
+import type { RemovalDecision } from '#core/constants';
+import type {
+  WebhookCreateBody,
+  WebhookDeliveries,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookList,
+  WebhookUpdateBody,
+  WebhookWithSecret,
+} from '#core/api/admin-webhooks';
+import type { AdminClaimDisputesResponse, ClaimDisputeDecisionResponse } from '#core/api/claim-disputes';
+import type { ClaimDisputeDecision } from '#core/constants';
+import type {
+  AdminFactorsResponse,
+  FactorEnrolledResponse,
+  SecondFactorDoneResponse,
+  TotpSetupResponse,
+} from '#core/api/admin-factors';
 import { apiGet, apiPost } from '../../lib/api';
 
 /** Builds `path?a=1&b=x`, leaving out empty values and page 1 (the server's default). */
@@ -33,6 +51,17 @@ export const adminApi = {
   session: () => apiGet<AdminSessionResponse>('/api/admin/session'),
   login: (email: string, password: string) => apiPost<AdminSessionResponse>('/api/admin/login', { email, password }),
   logout: () => apiPost<AdminLogoutResponse>('/api/admin/logout', {}),
+  // The second factor (decision 0068).
+  factors: () => apiGet<AdminFactorsResponse>('/api/admin/second-factor'),
+  removeFactor: (factorId: string) => apiPost<{ ok: true }>(`/api/admin/second-factor/${id(factorId)}/remove`, {}),
+  totpSetup: () => apiPost<TotpSetupResponse>('/api/admin/second-factor/totp/setup', {}),
+  totpConfirm: (code: string) => apiPost<FactorEnrolledResponse>('/api/admin/second-factor/totp/confirm', { code }),
+  passkeyRegisterOptions: () => apiPost<{ options: Record<string, unknown> }>('/api/admin/second-factor/passkey/register-options', {}),
+  passkeyRegister: (response: unknown) => apiPost<FactorEnrolledResponse>('/api/admin/second-factor/passkey/register', { response }),
+  passkeyOptions: () => apiPost<{ options: Record<string, unknown> }>('/api/admin/second-factor/passkey/options', {}),
+  passkeyVerify: (response: unknown) => apiPost<SecondFactorDoneResponse>('/api/admin/second-factor/passkey/verify', { response }),
+  totpVerify: (code: string) => apiPost<SecondFactorDoneResponse>('/api/admin/second-factor/totp/verify', { code }),
+  recoveryCode: (code: string) => apiPost<SecondFactorDoneResponse>('/api/admin/second-factor/recovery-code', { code }),
 
   submissions: (params: { search?: string; visibility?: string; status?: string; page?: number }) =>
     apiGet<AdminSubmissionsResponse>(withQuery('/api/admin/submissions', params)),
@@ -45,6 +74,13 @@ export const adminApi = {
   checkImages: (offset: number, limit: number) =>
     apiPost<ImageCheckResponse>(withQuery('/api/admin/images/check', { offset, limit }), {}),
 
+  claimDisputes: (params: { status?: string; search?: string; page?: number }) =>
+    apiGet<AdminClaimDisputesResponse>(withQuery('/api/admin/claim-disputes', params)),
+  decideClaimDispute: (disputeId: string, decision: ClaimDisputeDecision, adminNotes: string) =>
+    apiPost<ClaimDisputeDecisionResponse>(`/api/admin/claim-disputes/${id(disputeId)}/decision`, {
+      decision,
+      admin_notes: adminNotes,
+    }),
   removalRequests: (params: { status?: string; search?: string; page?: number }) =>
     apiGet<AdminRemovalRequestsResponse>(withQuery('/api/admin/removal-requests', params)),
   decideRemovalRequest: (requestId: string, decision: RemovalDecision, adminNotes: string) =>
@@ -58,6 +94,17 @@ export const adminApi = {
 
   auditLog: (params: { search?: string; table?: string; action?: string; page?: number }) =>
     apiGet<AuditLogResponse>(withQuery('/api/admin/audit-log', params)),
+
+  jobs: () => apiGet<AdminJobs>('/api/admin/jobs'),
+  retryJob: (jobId: string) => apiPost<AdminJobRetry>(`/api/admin/jobs/${id(jobId)}/retry`, {}),
+  webhooks: () => apiGet<WebhookList>('/api/admin/webhooks'),
+  addWebhook: (body: WebhookCreateBody) => apiPost<WebhookWithSecret>('/api/admin/webhooks', body),
+  changeWebhook: (ref: string, body: WebhookUpdateBody) => apiPost<WebhookEndpoint>(`/api/admin/webhooks/${id(ref)}`, body),
+  rotateWebhookSecret: (ref: string) => apiPost<WebhookWithSecret>(`/api/admin/webhooks/${id(ref)}/rotate-secret`, {}),
+  deleteWebhook: (ref: string) => apiPost<{ id: string; deleted: true }>(`/api/admin/webhooks/${id(ref)}/delete`, {}),
+  webhookDeliveries: (ref: string) => apiGet<WebhookDeliveries>(`/api/admin/webhooks/${id(ref)}/deliveries`),
+  retryWebhookDelivery: (ref: string, delivery: string) =>
+    apiPost<WebhookDelivery>(`/api/admin/webhooks/${id(ref)}/deliveries/${id(delivery)}/retry`, {}),
 };
 
 /** TanStack Query keys. Everything under ['admin'] is dropped on logout. */
@@ -67,6 +114,10 @@ export const adminKeys = {
   submissions: (params: object) => ['admin', 'submissions', params] as const,
   details: (ref: string) => ['admin', 'details', ref] as const,
   removalRequests: (params: object) => ['admin', 'removal-requests', params] as const,
+  claimDisputes: (params: object) => ['admin', 'claim-disputes', params] as const,
   deleted: (params: object) => ['admin', 'deleted', params] as const,
   auditLog: (params: object) => ['admin', 'audit-log', params] as const,
+  jobs: ['admin', 'jobs'] as const,
+  webhooks: ['admin', 'webhooks'] as const,
+  webhookDeliveries: (ref: string) => ['admin', 'webhooks', ref, 'deliveries'] as const,
 };

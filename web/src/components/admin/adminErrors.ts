@@ -1,7 +1,7 @@
 // How admin screens report a failed call: the spec's title (docs/product.md §8) with the server's own
 // explanation when it gave one for this request (4xx, e.g. 'This submission has already been
 // removed.'), otherwise the spec's description.
-import type { MessagePair } from '../../../../core/messages';
+import type { MessagePair } from '#core/messages';
 import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
 

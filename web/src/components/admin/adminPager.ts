@@ -1,6 +1,6 @@
 // Which page buttons the admin pager shows (docs/product.md §2): the first page, the last page and the
 // pages within ADMIN_PAGER_NEIGHBOURS of the current one; every hole in between is one gap.
-import { ADMIN_PAGER_NEIGHBOURS } from '../../../../core/constants';
+import { ADMIN_PAGER_NEIGHBOURS } from '#core/constants';
 
 export type PagerItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
 

@@ -3,13 +3,25 @@
 // into "logged out" and reports any other failure once with the page's spec message.
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { MessagePair } from '../../../../core/messages';
+import type { MessagePair } from '#core/messages';
 import { adminErrorMessage, toastAdminError } from './adminErrors';
 import { useSessionExpiredHandler } from './useAdminSession';
 
-export function useAdminList<T>(queryKey: QueryKey, queryFn: () => Promise<T>, failure: MessagePair) {
+export function useAdminList<T>(
+  queryKey: QueryKey,
+  queryFn: () => Promise<T>,
+  failure: MessagePair,
+  /** Reloads on its own this often (the job queue changes without the admin doing anything). */
+  refetchIntervalMs?: number,
+) {
   const onSessionExpired = useSessionExpiredHandler();
-  const query = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, staleTime: 0 });
+  const query = useQuery({
+    queryKey,
+    queryFn,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    ...(refetchIntervalMs !== undefined && { refetchInterval: refetchIntervalMs }),
+  });
   const { error } = query;
 
   useEffect(() => {

@@ -3,12 +3,16 @@
 // and a 401 from there or from any later admin call means "logged out".
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AdminProfile, AdminSessionResponse } from '../../../../core/admin-api-types';
+import type { AdminProfile, AdminSessionResponse } from '#core/admin-api-types';
 import { ApiError } from '../../lib/api';
 import { adminApi, adminKeys } from './adminApi';
 
 export type AdminSessionState =
-  { status: 'loading'; admin: null } | { status: 'logged-out'; admin: null } | { status: 'logged-in'; admin: AdminProfile };
+  | { status: 'loading'; admin: null }
+  | { status: 'logged-out'; admin: null }
+  // Password accepted, a second factor must enrol or confirm (decision 0068).
+  | { status: 'second-factor'; admin: null; session: AdminSessionResponse }
+  | { status: 'logged-in'; admin: AdminProfile };
 
 async function fetchSession(): Promise<AdminSessionResponse | null> {
   try {
@@ -22,6 +26,8 @@ async function fetchSession(): Promise<AdminSessionResponse | null> {
 export function useAdminSession(): AdminSessionState & {
   login: (email: string, password: string) => Promise<AdminProfile>;
   logout: () => Promise<void>;
+  /** After a second-factor step changed the session: asks the server again. */
+  refresh: () => Promise<void>;
 } {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -52,12 +58,18 @@ export function useAdminSession(): AdminSessionState & {
     }
   }, [queryClient]);
 
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: adminKeys.session });
+  }, [queryClient]);
+
   const state: AdminSessionState = query.data
-    ? { status: 'logged-in', admin: query.data.admin }
+    ? query.data.stage === 'signed_in'
+      ? { status: 'logged-in', admin: query.data.admin }
+      : { status: 'second-factor', admin: null, session: query.data }
     : query.isPending
       ? { status: 'loading', admin: null }
       : { status: 'logged-out', admin: null };
-  return { ...state, login, logout };
+  return { ...state, login, logout, refresh };
 }
 
 /** Call when an admin request answers 401: the session expired or was revoked elsewhere. */

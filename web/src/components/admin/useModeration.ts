@@ -2,7 +2,7 @@
 // shows the spec's toast, and refreshes every admin list, since a step moves the work between
 // the dashboard, the deleted records and the audit log.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type MessagePair } from '../../../../core/messages';
+import { MESSAGES, type MessagePair } from '#core/messages';
 import { toastSuccess } from '../../lib/toast';
 import { adminApi, adminKeys } from './adminApi';
 import { toastAdminError } from './adminErrors';
@@ -14,7 +14,7 @@ export const PURGE_MESSAGES = {
   failed: { title: 'Error purging submission', description: 'Failed to purge the submission.' },
 } satisfies Record<string, MessagePair>;
 
-function useAdminMutation<V>(run: (vars: V) => Promise<unknown>, done: MessagePair, failed: MessagePair) {
+export function useAdminMutation<V>(run: (vars: V) => Promise<unknown>, done: MessagePair, failed: MessagePair) {
   const queryClient = useQueryClient();
   const onSessionExpired = useSessionExpiredHandler();
   return useMutation({

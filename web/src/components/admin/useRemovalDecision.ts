@@ -1,8 +1,8 @@
 // Approve or deny a removal request (docs/product.md §4): only pending requests, notes required. Approving
 // also soft-deletes the linked work on the server, so every admin list is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RemovalDecision } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import type { RemovalDecision } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { toastSuccess } from '../../lib/toast';
 import { adminApi, adminKeys } from './adminApi';
 import { toastAdminError } from './adminErrors';

@@ -5,14 +5,15 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MailCheck, type LucideIcon } from 'lucide-react';
-import type { MessagePair } from '../../../../core/messages';
-import { MESSAGES } from '../../../../core/messages';
+import type { MessagePair } from '#core/messages';
+import { MESSAGES } from '#core/messages';
 import { PageContainer } from '../layout/PageContainer';
 import { PageHeading } from '../layout/PageHeading';
 import { Button } from '../ui/Button';
 import { Card, CardContent } from '../ui/Card';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ProblemAlert, problemOf } from './ProblemAlert';
 
 export interface ConfirmByButtonProps {
   page: MessagePair;
@@ -40,8 +41,7 @@ export function ConfirmByButton({ page, button, endpoint, next, icon = MailCheck
       const { id } = await apiPost<{ id: string }>(endpoint, { token });
       await navigate(next(id), { replace: true });
     } catch (error) {
-      const title = error instanceof ApiError && error.title ? error.title : MESSAGES.unexpectedError.title;
-      setProblem({ title, description: errorMessage(error) });
+      setProblem(problemOf(error));
       setBusy(false);
     }
   }
@@ -53,12 +53,7 @@ export function ConfirmByButton({ page, button, endpoint, next, icon = MailCheck
       </PageHeading>
       <Card className="mt-8">
         <CardContent className="grid gap-4 pt-6" aria-live="polite">
-          {problem && (
-            <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-              <p className="font-semibold">{problem.title}</p>
-              <p>{problem.description}</p>
-            </div>
-          )}
+          <ProblemAlert problem={problem} />
           {token && (
             <div>
               <Button type="button" disabled={busy} onClick={() => void confirm()}>

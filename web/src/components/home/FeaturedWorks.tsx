@@ -1,9 +1,9 @@
 // 'Featured Verified Art': up to 5 random public works scoring 62 or more, each opening its proof page.
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { FEATURED_COUNT } from '../../../../core/constants';
-import { proofPath } from '../../../../core/ids';
-import type { WorkSummary } from '../../../../core/api-types';
+import { FEATURED_COUNT } from '#core/constants';
+import { proofPath } from '#core/ids';
+import type { WorkSummary } from '#core/api-types';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkImage } from '../work/WorkImage';
 import { useFeaturedWorks } from './useFeaturedWorks';

@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { LIMITS } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import { LIMITS } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { saveDraft } from '../../lib/draft';
 import { toastError } from '../../lib/toast';
 import { Button } from '../ui/Button';
@@ -19,7 +19,7 @@ import { useQuickStartImage } from './useQuickStartImage';
 
 // The checks use zod, which the home page does not otherwise need: load them on first use so
 // the home page's JavaScript stays small.
-const loadValidation = () => import('../../../../core/validation');
+const loadValidation = () => import('#core/validation');
 
 export function QuickStartForm() {
   const navigate = useNavigate();

@@ -9,8 +9,8 @@ import {
   type FeaturedResponse,
   type WorkRegisteredEvent,
   type WorkSummary,
-} from '../../../../core/api-types';
-import { isVerifiedScore } from '../../../../core/status';
+} from '#core/api-types';
+import { isVerifiedScore } from '#core/status';
 import { apiGet } from '../../lib/api';
 
 export const FEATURED_PATH = '/api/featured';

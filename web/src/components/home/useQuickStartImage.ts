@@ -2,7 +2,7 @@
 // 'Image loaded', then processed in the background into the 360 px JPEG preview (docs/product.md §4).
 // If processing fails the image is dropped, so 'Continue' stops at 'Image required' (docs/product.md §4).
 import { useCallback, useRef, useState } from 'react';
-import { imageLoadedMessage, MESSAGES } from '../../../../core/messages';
+import { imageLoadedMessage, MESSAGES } from '#core/messages';
 import { resizeImage, type ResizedImage } from '../../lib/imageResize';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { checkImageFile } from '../submit/imageFileCheck';

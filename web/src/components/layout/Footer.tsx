@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
-import { SITE_NAME, SITE_TAGLINE } from '../../../../core/site';
+import { SITE_NAME, SITE_TAGLINE } from '#core/site';
 import { useSiteConfig } from '../../lib/useSiteConfig';
 import { Logo } from './Logo';
 import { SponsorForm } from './SponsorForm';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { SITE_NAME } from '../../../../core/site';
+import { SITE_NAME } from '#core/site';
 
 export function Logo() {
   return (

@@ -2,8 +2,9 @@
 // search box keeps its own draft and reports it after a pause in typing.
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FilterOption } from '../../../../core/api-types';
-import { LEDGER_DATE_OPTIONS, LEDGER_SORT_OPTIONS } from '../../../../core/tools';
+import type { FilterOption } from '#core/api-types';
+import { LEDGER_QUERY_LIMITS } from '#core/constants';
+import { LEDGER_DATE_OPTIONS, LEDGER_SORT_OPTIONS } from '#core/tools';
 import { Card, CardContent } from '../ui/Card';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
@@ -74,7 +75,7 @@ export function LedgerFilters({ view, toolOptions, platformOptions, tagOptions, 
               className="pl-9"
               placeholder="Search by title, artist, tag, prompt or registry ID"
               value={draft}
-              maxLength={200}
+              maxLength={LEDGER_QUERY_LIMITS.search}
               onChange={(event) => {
                 draftRef.current = event.target.value;
                 setDraft(event.target.value);

@@ -2,8 +2,8 @@
 // cursors (any depth of a huge ledger at the cost of the first page), and numbered buttons for
 // the pages that are cheap by number: the first few and, when the total is exact, the last few.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { LEDGER_PAGER_EDGE_PAGES } from '../../../../core/constants';
-import { PAGER_TEXT } from '../../../../core/pager-text';
+import { LEDGER_PAGER_EDGE_PAGES } from '#core/constants';
+import { PAGER_TEXT } from '#core/pager-text';
 import { Button } from '../ui/Button';
 import { ledgerPageButtons, pageCount, shownRange } from './pagination';
 

@@ -1,6 +1,6 @@
 // The ledger's result area: first-load spinner, the grid of cards, or the empty state.
 import { SearchX } from 'lucide-react';
-import type { LedgerResponse, WorkSummary } from '../../../../core/api-types';
+import type { LedgerResponse, WorkSummary } from '#core/api-types';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { WorkCard } from './WorkCard';

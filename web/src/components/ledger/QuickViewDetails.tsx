@@ -4,10 +4,10 @@
 import { ExternalLink, Lock, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicWork } from '../../../../core/api-types';
-import { verificationMethodLabel } from '../../../../core/constants';
-import { proofPath, shortId } from '../../../../core/ids';
-import { isVerifiedScore } from '../../../../core/status';
+import type { PublicWork } from '#core/api-types';
+import { verificationMethodLabel } from '#core/constants';
+import { proofPath, shortId } from '#core/ids';
+import { isVerifiedScore } from '#core/status';
 import { ButtonLink } from '../ui/Button';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkMainImage } from '../work/WorkMainImage';

@@ -3,8 +3,8 @@
 // 'Details loaded' is announced.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { PublicWork } from '../../../../core/api-types';
-import { QUICK_VIEW_DELAY_MS } from '../../../../core/constants';
+import type { PublicWork } from '#core/api-types';
+import { QUICK_VIEW_DELAY_MS } from '#core/constants';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { apiGet } from '../../lib/api';

@@ -1,7 +1,7 @@
 // 'Verification Status Guide': the four labels a listed work can carry, on the one scale used
 // everywhere (decision 0004), straight from core/status.ts.
-import { STATUS_GUIDE } from '../../../../core/status';
-import { VERIFIED_THRESHOLD } from '../../../../core/constants';
+import { STATUS_GUIDE } from '#core/status';
+import { VERIFIED_THRESHOLD } from '#core/constants';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { STATUS_BADGE_CLASSES } from '../work/statusStyles';
 import { cn } from '../../lib/cn';

@@ -3,9 +3,9 @@
 // enough for any list of WorkSummary (Quick View is shown only when a handler is given).
 import { Eye, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { WorkSummary } from '../../../../core/api-types';
-import { CARD_LIMITS } from '../../../../core/constants';
-import { proofPath } from '../../../../core/ids';
+import type { WorkSummary } from '#core/api-types';
+import { CARD_LIMITS } from '#core/constants';
+import { proofPath } from '#core/ids';
 import { Button, ButtonLink } from '../ui/Button';
 import { absoluteUrl } from '../../lib/share';
 import { ChipList } from './ChipList';

@@ -3,8 +3,8 @@
 // its own rows and actions as children.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { WorkSummary } from '../../../../core/api-types';
-import { proofPath } from '../../../../core/ids';
+import type { WorkSummary } from '#core/api-types';
+import { proofPath } from '#core/ids';
 import { Card } from '../ui/Card';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkImage } from '../work/WorkImage';

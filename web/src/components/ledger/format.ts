@@ -1,5 +1,5 @@
 // Display formats used on cards and in Quick View. English throughout, like the rest of the UI.
-import { LEDGER_EXACT_TOTAL_CAP } from '../../../../core/constants';
+import { LEDGER_EXACT_TOTAL_CAP } from '#core/constants';
 
 /** In-app path of an artist page; the name is URL-encoded (docs/product.md §2). */
 export function artistPath(artistName: string): string {

@@ -1,8 +1,8 @@
 // The ledger's view state (search, filters, sort, page or cursor) and its two spellings: the page's URL
 // query, so a filtered view can be shared and reloaded, and the API query the server filters by
 // (decision 0010). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
-import type { DateFilter } from '../../../../core/constants';
-import { DEFAULT_LEDGER_SORT, isDateFilter, isLedgerSort, type LedgerSort } from '../../../../core/tools';
+import type { DateFilter } from '#core/constants';
+import { DEFAULT_LEDGER_SORT, isDateFilter, isLedgerSort, type LedgerSort } from '#core/tools';
 import { parsePage } from './pagination';
 
 export interface LedgerView {

@@ -2,7 +2,7 @@
 // with the keyboard (Tab, then Enter or Space) as well as by click and drag-and-drop.
 import { FileSearch } from 'lucide-react';
 import { useId } from 'react';
-import { SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
+import { SUPPORTED_FORMATS_TEXT } from '#core/constants';
 import { cn } from '../../lib/cn';
 import { useImageFileDrop } from '../../lib/useImageFileDrop';
 

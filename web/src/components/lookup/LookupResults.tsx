@@ -1,7 +1,7 @@
 // The answer to a file check: the file's SHA-256, exact copies in the ledger, visually close
 // works (near duplicates), or the plain statement that nothing matches.
 import { CircleCheck, Copy, SearchX } from 'lucide-react';
-import type { LookupResponse } from '../../../../core/api-types';
+import type { LookupResponse } from '#core/api-types';
 import { firstRegistered, MatchList } from './MatchList';
 
 export const NO_MATCH_TEXT = 'No registered work matches this image.';

@@ -1,8 +1,8 @@
 // Registered works that match the checked image, oldest registration first, so the first entry
 // is who registered it first. Near duplicates also say how far their fingerprint is.
 import { Link } from 'react-router';
-import type { WorkSummary } from '../../../../core/api-types';
-import { proofPath } from '../../../../core/ids';
+import type { WorkSummary } from '#core/api-types';
+import { proofPath } from '#core/ids';
 import { Badge } from '../ui/Badge';
 import { StatusBadge } from '../work/StatusBadge';
 import { WorkImage } from '../work/WorkImage';

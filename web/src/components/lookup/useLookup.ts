@@ -1,8 +1,8 @@
 // Checks an image against the ledger: the browser's own size and type checks first (the same as
 // for uploads), then POST /api/lookup with upload progress.
 import { useState } from 'react';
-import type { LookupResponse } from '../../../../core/api-types';
-import type { MessagePair } from '../../../../core/messages';
+import type { LookupResponse } from '#core/api-types';
+import type { MessagePair } from '#core/messages';
 import { checkImageFile } from '../submit/imageFileCheck';
 import { apiUpload, ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';

@@ -2,15 +2,20 @@
 // change so the history says '2 resources added'), prompt visibility, public or private, and
 // withdrawal with a reason. Every change answers with the work as re-scored by the server.
 import { useState, type FormEvent } from 'react';
-import { MANAGE, type ManageResourceType } from '../../../../core/constants';
-import type { ManagedWork, ManageResource, ManageWorkChange } from '../../../../core/api/manage';
-import { logEntryText } from '../../../../core/proof-text';
-import { describeWorkUpdate } from '../../../../core/api/work-history';
+import { MANAGE, type ManageResourceType } from '#core/constants';
+import type { ManagedWork, ManageResource, ManageWorkChange } from '#core/api/manage';
+import { logEntryText } from '#core/proof-text';
+import { describeWorkUpdate } from '#core/api/work-history';
 import { errorMessage } from '../../lib/api';
 import { changeManagedWork, watchManagedWork, withdrawManagedWork } from '../../lib/manageApi';
+import { LinkProofState, proofOf } from '../work/LinkProofState';
+import { BacklinkHelp } from '../work/BacklinkHelp';
+import { checkAgain } from './checkAgain';
 import { WorkAlerts } from './WorkAlerts';
+import { DomainProofs } from './DomainProofs';
+import { CoAuthors } from './CoAuthors';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { MESSAGES, type MessagePair } from '../../../../core/messages';
+import { MESSAGES, type MessagePair } from '#core/messages';
 import { Badge } from '../ui/Badge';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -111,9 +116,12 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
                   key={`${r.url}-${i}`}
                   className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2 text-sm"
                 >
-                  <span className="min-w-0 break-all">
-                    <span className="text-muted-foreground">{r.type === 'artist_profile' ? 'Profile' : 'Link'}: </span>
-                    {r.url}
+                  <span className="grid min-w-0 gap-0.5 break-all">
+                    <span>
+                      <span className="text-muted-foreground">{r.type === 'artist_profile' ? 'Profile' : 'Link'}: </span>
+                      {r.url}
+                    </span>
+                    {proofOf(work.link_proofs, r.url) && <LinkProofState proof={proofOf(work.link_proofs, r.url)!} />}
                   </span>
                   <Button
                     variant="ghost"
@@ -126,6 +134,17 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
                 </li>
               ))}
             </ul>
+            {work.link_proofs.length > 0 && (
+              <BacklinkHelp
+                id={`backlink-${work.id}`}
+                backlink={work.backlink}
+                actions={
+                  <Button size="sm" disabled={busy} onClick={() => void run(() => checkAgain(work), MESSAGES.manageLinksChecked)}>
+                    Check again
+                  </Button>
+                }
+              />
+            )}
             {resources.length < MANAGE.maxResources && (
               <form className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end" onSubmit={addResource}>
                 <div className="grid gap-1">
@@ -168,6 +187,10 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
           </section>
         )}
 
+        {!withdrawn && <DomainProofs work={work} onWorkChanged={onChanged} />}
+
+        {!withdrawn && <CoAuthors work={work} onWorkChanged={onChanged} />}
+
         {!withdrawn && (
           <section className="grid gap-2" aria-label={`Visibility of ${work.title}`}>
             <h4 className="font-semibold">Visibility</h4>
@@ -188,6 +211,15 @@ export function ManagedWorkCard({ work, onChanged }: { work: ManagedWork; onChan
                 onClick={() => void change({ visibility: work.status === 'public' ? 'private' : 'public' })}
               >
                 {work.status === 'public' ? 'Make work private' : 'Make work public'}
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              AI training is {work.allow_ai_training ? 'allowed' : 'not allowed'}. Registries and platforms that follow this registry
+              are told when you change it.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" disabled={busy} onClick={() => void change({ allow_ai_training: !work.allow_ai_training })}>
+                {work.allow_ai_training ? 'Reserve AI training' : 'Allow AI training'}
               </Button>
             </div>
           </section>

@@ -1,7 +1,7 @@
 // The manage page's 'Copies' section of one work (issue 18): whether the artist is e-mailed about
 // copies, and the later public registrations that look like copies of it.
-import type { ManagedWork, WorkAlert } from '../../../../core/api/manage';
-import { WATCH } from '../../../../core/constants';
+import type { ManagedWork, WorkAlert } from '#core/api/manage';
+import { WATCH } from '#core/constants';
 import { Button } from '../ui/Button';
 import { formatUtcDay } from '../../lib/dates';
 

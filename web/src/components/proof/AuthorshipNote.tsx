@@ -2,7 +2,7 @@
 // not (decision 0003: only true claims). Links to checking a file and to asking for removal.
 import { FileSearch, Flag, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicWork } from '../../../../core/api-types';
+import type { PublicWork } from '#core/api-types';
 import { formatDate } from '../../lib/dates';
 import { ProofCard } from './ProofCard';
 

@@ -5,10 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Award, Code, Download, Eye } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { PublicWork } from '../../../../core/api-types';
-import { BADGE_SIZES } from '../../../../core/constants';
-import { isUuid } from '../../../../core/ids';
-import { MESSAGES, type MessagePair } from '../../../../core/messages';
+import type { PublicWork } from '#core/api-types';
+import { BADGE_SIZES } from '#core/constants';
+import { isUuid } from '#core/ids';
+import { MESSAGES, type MessagePair } from '#core/messages';
 import { QuickViewDialog } from '../ledger/QuickViewDialog';
 import { Button } from '../ui/Button';
 import { Tooltip } from '../ui/Tooltip';

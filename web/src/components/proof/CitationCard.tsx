@@ -1,9 +1,9 @@
 // 'Citation' card: how to cite the work, with its permanent link (docs/product.md §2, §9 'Proof link').
 import { Quote } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { copiedMessage, MESSAGES } from '../../../../core/messages';
+import type { PublicWork } from '#core/api-types';
+import { copiedMessage, MESSAGES } from '#core/messages';
 import { CopyButton } from '../ledger/CopyButton';
-import { workCitation } from '../../../../core/proof-text';
+import { workCitation } from '#core/proof-text';
 import { ProofCard } from './ProofCard';
 
 const CITATION_COPIED = copiedMessage('Citation copied to clipboard');

@@ -1,10 +1,10 @@
 // 'Details' card: how the work was made and the facts of its file, with the image SHA-256
 // shortened to 24 characters (docs/product.md §9) and the full hash one click away.
 import { FileText } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { DEFAULT_DISPLAY_LICENSE, HASH_DISPLAY, verificationMethodLabel } from '../../../../core/constants';
-import { copiedMessage } from '../../../../core/messages';
-import { trainingConsentLabel } from '../../../../core/training-consent';
+import type { PublicWork } from '#core/api-types';
+import { DEFAULT_DISPLAY_LICENSE, HASH_DISPLAY, verificationMethodLabel } from '#core/constants';
+import { copiedMessage } from '#core/messages';
+import { trainingConsentLabel } from '#core/training-consent';
 import { CopyButton } from '../ledger/CopyButton';
 import { formatLocalDateTime } from '../../lib/dates';
 import { formatDimensions, formatFileSize, formatFileType } from './format';

@@ -1,7 +1,7 @@
 // Evidence the server found itself: provenance metadata embedded in the uploaded file, and
 // whether the artist confirmed their e-mail address (never the address, decisions 0013, 0017).
 import { MailCheck, ScanSearch } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
+import type { PublicWork } from '#core/api-types';
 import { Fact, FactList, ProofCard } from './ProofCard';
 
 export function EvidenceCard({ work }: { work: PublicWork }) {

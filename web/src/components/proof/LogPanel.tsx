@@ -3,9 +3,9 @@
 // record was logged (issue 7, decision 0002).
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Loader2, RefreshCw, ScrollText } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { HASH_DISPLAY } from '../../../../core/constants';
-import { LOG_ENTRY_NUMBERING, logSizeText } from '../../../../core/proof-text';
+import type { PublicWork } from '#core/api-types';
+import { HASH_DISPLAY } from '#core/constants';
+import { LOG_ENTRY_NUMBERING, logSizeText } from '#core/proof-text';
 import { Button } from '../ui/Button';
 import { Link } from 'react-router';
 import { checkWorkInLog, inclusionProofPath, inclusionVerifiedText, LOG_CHECKPOINT_PATH, LOG_KEY_PATH } from '../../lib/verifyProof';

@@ -1,9 +1,9 @@
 // The artist's six permission choices and the licence they lead to (decision 0012), so anyone
 // reusing the work (including dataset builders) can honour them.
 import { Check, Scale, X } from 'lucide-react';
-import type { Permissions } from '../../../../core/license';
-import { PERMISSION_KEYS, PERMISSION_LABELS } from '../../../../core/license';
-import { DEFAULT_DISPLAY_LICENSE } from '../../../../core/constants';
+import type { Permissions } from '#core/license';
+import { PERMISSION_KEYS, PERMISSION_LABELS } from '#core/license';
+import { DEFAULT_DISPLAY_LICENSE } from '#core/constants';
 import { ProofCard } from './ProofCard';
 
 export function PermissionsCard({ permissions, license }: { permissions: Permissions; license: string }) {

@@ -2,9 +2,9 @@
 // artist made it public; otherwise only the notice that it is private, and no tokens, so the
 // prompt's words cannot leak (decision 0017). The artist's story follows when there is one.
 import { Lock, MessageSquareText } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { NO_PROMPT_TEXT, SEMANTIC_TOKENS } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import type { PublicWork } from '#core/api-types';
+import { NO_PROMPT_TEXT, SEMANTIC_TOKENS } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { Badge } from '../ui/Badge';
 import { CopyButton } from '../ledger/CopyButton';
 import { ProofCard } from './ProofCard';

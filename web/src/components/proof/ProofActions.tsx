@@ -1,7 +1,7 @@
 // The proof page's actions (docs/product.md §2): Back to Ledger, Copy URL and Share Proof (share sheet,
 // or the link is copied where there is none).
 import { ArrowLeft, Link2, Settings2 } from 'lucide-react';
-import { MESSAGES } from '../../../../core/messages';
+import { MESSAGES } from '#core/messages';
 import { Button, ButtonLink } from '../ui/Button';
 import { ShareButton } from '../ledger/ShareButton';
 import { copyToClipboard } from '../../lib/share';

@@ -1,9 +1,9 @@
 // Title block of the proof page: the work's title, artist, date, short ID and registry ID, its
 // status badge (tooltip: what the status means) and the Signal Strength bar (docs/product.md §2).
 import { Link } from 'react-router';
-import type { PublicWork } from '../../../../core/api-types';
-import { shortId } from '../../../../core/ids';
-import { trustStatus } from '../../../../core/status';
+import type { PublicWork } from '#core/api-types';
+import { shortId } from '#core/ids';
+import { trustStatus } from '#core/status';
 import { Tooltip } from '../ui/Tooltip';
 import { SignalBar } from '../work/SignalBar';
 import { StatusBadge } from '../work/StatusBadge';

@@ -1,7 +1,7 @@
 // Shown for an unknown, private or deleted registry id, and when the record cannot be loaded
 // (docs/product.md §2, §8: a load error reads the same as a missing record).
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { MESSAGES } from '../../../../core/messages';
+import { MESSAGES } from '#core/messages';
 import { ButtonLink } from '../ui/Button';
 
 export function ProofNotFound() {

@@ -2,8 +2,8 @@
 // (?email=verified), and a warning when the same image was registered earlier by someone else.
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublicWork } from '../../../../core/api-types';
-import { proofPath } from '../../../../core/ids';
+import type { PublicWork } from '#core/api-types';
+import { proofPath } from '#core/ids';
 import { formatDate } from '../../lib/dates';
 import { artistPath } from '../ledger/format';
 

@@ -1,8 +1,11 @@
 // 'Verification Resources': the links that back the artist's claim. The server has already
 // applied docs/product.md §5's display rules (two defaults when none has a URL, mistyped ledger links
 // rewritten); entries without a URL, such as the Fast Submit marker, are shown as plain text.
+// Each link the registry checked says whether it is proven (issue 33): only proven links count.
 import { Link2 } from 'lucide-react';
-import type { VerificationResource } from '../../../../core/api-types';
+import type { VerificationResource } from '#core/api-types';
+import type { LinkProof } from '#core/api/link-proofs';
+import { LinkProofState, proofOf } from '../work/LinkProofState';
 import { isWebLink } from './format';
 import { OutboundLink } from './OutboundLink';
 import { ProofCard } from './ProofCard';
@@ -13,7 +16,7 @@ export function resourceTypeLabel(type: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : 'Link';
 }
 
-export function ResourcesSection({ resources }: { resources: VerificationResource[] }) {
+export function ResourcesSection({ resources, proofs }: { resources: VerificationResource[]; proofs: LinkProof[] }) {
   return (
     <ProofCard title="Verification Resources" icon={Link2}>
       {resources.length === 0 ? (
@@ -27,6 +30,7 @@ export function ResourcesSection({ resources }: { resources: VerificationResourc
               </span>
               {resource.description && <span>{resource.description}</span>}
               {isWebLink(resource.url) && <OutboundLink href={resource.url}>{resource.url}</OutboundLink>}
+              {proofOf(proofs, resource.url) && <LinkProofState proof={proofOf(proofs, resource.url)!} />}
             </li>
           ))}
         </ul>

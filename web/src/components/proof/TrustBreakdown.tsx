@@ -2,9 +2,9 @@
 // points and every reason, the prompt specificity, and how to improve. Below the Verified
 // threshold the advice sits in the amber box docs/product.md §4 asks for.
 import { Gauge, Lightbulb, TriangleAlert } from 'lucide-react';
-import type { TrustBreakdownDto } from '../../../../core/api-types';
-import { INCOMPLETE_ADVICE, isVerifiedScore } from '../../../../core/status';
-import { TRUST_DIMENSION_KEYS, TRUST_DIMENSION_LABELS } from '../../../../core/proof-text';
+import type { TrustBreakdownDto } from '#core/api-types';
+import { INCOMPLETE_ADVICE, isVerifiedScore } from '#core/status';
+import { TRUST_DIMENSION_KEYS, TRUST_DIMENSION_LABELS } from '#core/proof-text';
 import { SPECIFICITY_LABELS } from './format';
 import { ProofCard } from './ProofCard';
 

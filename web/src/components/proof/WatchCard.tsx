@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { BellRing, CircleCheck, Rss } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { WATCH } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import type { PublicWork } from '#core/api-types';
+import { WATCH } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { Field } from '../submit/Field';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';

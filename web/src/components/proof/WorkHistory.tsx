@@ -3,9 +3,9 @@
 // its entry in the transparency log, numbered as everywhere else (decision 0052). It holds counts
 // and scores, never a link or a prompt.
 import { History } from 'lucide-react';
-import type { PublicWork } from '../../../../core/api-types';
-import { describeWorkUpdate } from '../../../../core/api/work-history';
-import { logEntryText } from '../../../../core/proof-text';
+import type { PublicWork } from '#core/api-types';
+import { describeWorkUpdate } from '#core/api/work-history';
+import { logEntryText } from '#core/proof-text';
 import { ProofCard } from './ProofCard';
 import { formatUtcDay } from '../../lib/dates';
 

@@ -1,5 +1,5 @@
 // Display helpers of the proof page: sizes, dimensions, dates and prompt specificity labels.
-import type { TrustBreakdownDto } from '../../../../core/api-types';
+import type { TrustBreakdownDto } from '#core/api-types';
 
 export const SPECIFICITY_LABELS: Readonly<Record<NonNullable<TrustBreakdownDto['prompt_specificity']>['level'], string>> = {
   none: 'No prompt',

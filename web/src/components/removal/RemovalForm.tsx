@@ -4,12 +4,12 @@
 // to the first of them (issue 17); so does a 400 from the server that names fields.
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import type { RemovalRequestCreated } from '../../../../core/api-types';
-import { LIMITS, REMOVAL_VETTING_TEXT } from '../../../../core/constants';
-import { extractSubmissionIdFromUrl } from '../../../../core/ids';
-import { MESSAGES } from '../../../../core/messages';
-import { removalRequestSchema } from '../../../../core/schemas';
-import { fieldErrors, firstIssueMessage } from '../../../../core/validation';
+import type { RemovalRequestCreated } from '#core/api-types';
+import { LIMITS, REMOVAL_VETTING_TEXT } from '#core/constants';
+import { extractSubmissionIdFromUrl } from '#core/ids';
+import { MESSAGES } from '#core/messages';
+import { removalRequestSchema } from '#core/schemas';
+import { fieldErrors, firstIssueMessage } from '#core/validation';
 import { ApiError, apiPost } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { Button } from '../ui/Button';

@@ -1,7 +1,7 @@
 // The screen after a removal request was accepted (docs/product.md §2), with the vetting time of decision 0006.
 import { CheckCircle2 } from 'lucide-react';
-import { REMOVAL_VETTING_TEXT } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import { REMOVAL_VETTING_TEXT } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { Button, ButtonLink } from '../ui/Button';
 
 const NEXT_STEPS: readonly { title: string; text: string }[] = [

@@ -3,7 +3,7 @@
 // Checking the file is the parent's job (see imageFileCheck.ts).
 import { useId, type Ref } from 'react';
 import { ImageUp, RefreshCw } from 'lucide-react';
-import { SUPPORTED_FORMATS_TEXT } from '../../../../core/constants';
+import { SUPPORTED_FORMATS_TEXT } from '#core/constants';
 import { cn } from '../../lib/cn';
 import { useImageFileDrop } from '../../lib/useImageFileDrop';
 import { Button } from '../ui/Button';

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Plus, X } from 'lucide-react';
 import { useId, useMemo, type KeyboardEvent, type Ref } from 'react';
-import type { LedgerResponse } from '../../../../core/api-types';
-import { TAGS } from '../../../../core/constants';
-import { MESSAGES, type MessagePair } from '../../../../core/messages';
-import { isAlwaysTag, normaliseTag, TAG_PATTERN } from '../../../../core/tags';
-import { LEDGER_TAG_OPTIONS } from '../../../../core/tools';
+import type { LedgerResponse } from '#core/api-types';
+import { TAGS } from '#core/constants';
+import { MESSAGES, type MessagePair } from '#core/messages';
+import { isAlwaysTag, normaliseTag, TAG_PATTERN } from '#core/tags';
+import { LEDGER_TAG_OPTIONS } from '#core/tools';
 import { apiGet } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { describedByWithError, FieldError, fieldErrorId } from '../ui/FieldError';

@@ -1,7 +1,7 @@
 // What the wizard knows about the upload: a progress bar while it runs, the server's facts
 // (SHA-256, size, embedded metadata) once done, or the error with a retry.
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import { HASH_DISPLAY } from '../../../../core/constants';
+import { HASH_DISPLAY } from '#core/constants';
 import { Button } from '../ui/Button';
 import type { UploadState } from './useImageUpload';
 

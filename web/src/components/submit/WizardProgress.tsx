@@ -1,5 +1,5 @@
 // 'Step N of 7' and seven dots (docs/product.md §2); the current dot carries aria-current="step".
-import { WIZARD_STEPS } from '../../../../core/constants';
+import { WIZARD_STEPS } from '#core/constants';
 import { cn } from '../../lib/cn';
 import { WIZARD_STEP_TITLES } from './wizardSteps';
 

@@ -1,8 +1,8 @@
 // The browser's own check of a chosen image, before anything is processed or uploaded
 // (decisions 0007, 0008): at most 10 MB, and a JPG, PNG or WebP file recognised by its first bytes,
 // not by its name or declared type. The server checks the same again.
-import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type AcceptedImageMimeType } from '../../../../core/constants';
-import { MESSAGES, type MessagePair } from '../../../../core/messages';
+import { ACCEPTED_IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, type AcceptedImageMimeType } from '#core/constants';
+import { MESSAGES, type MessagePair } from '#core/messages';
 
 /** How many leading bytes the type check needs (RIFF....WEBP is 12 bytes). */
 export const SIGNATURE_BYTES = 12;

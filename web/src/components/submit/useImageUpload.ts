@@ -1,8 +1,8 @@
 // Uploads the chosen original image as soon as it is chosen (docs/product.md §4 fast-submit flow), with
 // progress. The server hashes and inspects it and answers with the facts shown to the artist.
 import { useCallback, useRef, useState } from 'react';
-import type { UploadResponse } from '../../../../core/api-types';
-import { MESSAGES } from '../../../../core/messages';
+import type { UploadResponse } from '#core/api-types';
+import { MESSAGES } from '#core/messages';
 import { ApiError, apiUpload } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 

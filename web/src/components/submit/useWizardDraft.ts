@@ -2,8 +2,8 @@
 // form's hand-over, or empty), and keeping the draft current after every change until the work
 // is submitted or the artist discards it. Storage and what is kept where: web/src/lib/draft.ts.
 import { useEffect, useRef, useState } from 'react';
-import type { UploadResponse } from '../../../../core/api-types';
-import { UUID_PATTERN } from '../../../../core/ids';
+import type { UploadResponse } from '#core/api-types';
+import { UUID_PATTERN } from '#core/ids';
 import { clearDraft, readDraft, saveWizardDraft } from '../../lib/draft';
 import { FIRST_STEP, REVIEW_STEP } from './wizardSteps';
 import { draftValues, initialWizardValues, isPristine, restoreWizardValues, type WizardValues } from './wizardValues';

@@ -1,5 +1,5 @@
 // The seven steps of /fast-submit (docs/product.md §2), in order. Numbers are 1-based as on screen.
-import { WIZARD_STEPS } from '../../../../core/constants';
+import { WIZARD_STEPS } from '#core/constants';
 
 export const WIZARD_STEP_TITLES: readonly string[] = [
   'Upload Your Artwork',

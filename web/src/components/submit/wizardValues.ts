@@ -1,17 +1,11 @@
 // The wizard's form values, their starting point (from the home form's draft, or the wizard's own
 // draft after a reload) and the JSON body POST /api/submissions expects (core/schemas.ts
 // submissionBodySchema).
-import {
-  DEFAULT_PLATFORM,
-  PROFILE_LINKS,
-  PROMPT_VISIBILITIES,
-  type Platform,
-  type PromptVisibility,
-} from '../../../../core/constants';
-import { DEFAULT_PERMISSIONS, PERMISSION_KEYS, type Permissions } from '../../../../core/license';
-import { isPlatform } from '../../../../core/platforms';
-import type { SubmissionBodyInput } from '../../../../core/schemas';
-import { isAiTool } from '../../../../core/tools';
+import { DEFAULT_PLATFORM, PROFILE_LINKS, PROMPT_VISIBILITIES, type Platform, type PromptVisibility } from '#core/constants';
+import { DEFAULT_PERMISSIONS, PERMISSION_KEYS, type Permissions } from '#core/license';
+import { isPlatform } from '#core/platforms';
+import type { SubmissionBodyInput } from '#core/schemas';
+import { isAiTool } from '#core/tools';
 import type { DraftFields } from '../../lib/draft';
 
 export interface WizardValues {
@@ -35,6 +29,8 @@ export interface WizardValues {
   /** Always at least PROFILE_LINKS.min inputs (docs/product.md §5), blanks allowed. */
   profile_links: string[];
   co_authors: string[];
+  /** Each co-author's address by index (decision 0064); private, so never kept in the draft. */
+  co_author_emails: string[];
 }
 
 export type PatchValues = (patch: Partial<WizardValues>) => void;
@@ -57,6 +53,7 @@ export function initialWizardValues(draft: DraftFields | null): WizardValues {
     artist_name: draft?.name ?? '',
     profile_links: Array.from({ length: PROFILE_LINKS.min }, () => ''),
     co_authors: [],
+    co_author_emails: [],
   };
 }
 
@@ -65,9 +62,9 @@ export function isPristine(values: WizardValues): boolean {
   return JSON.stringify(values) === JSON.stringify(initialWizardValues(null));
 }
 
-/** The values as the draft keeps them: everything but the e-mail address (lib/draft.ts). */
+/** The values as the draft keeps them: everything but the e-mail addresses (lib/draft.ts). */
 export function draftValues(values: WizardValues): Record<string, unknown> {
-  const { author_email: _email, ...rest } = values;
+  const { author_email: _email, co_author_emails: _coAuthorEmails, ...rest } = values;
   return rest;
 }
 
@@ -108,6 +105,7 @@ export function restoreWizardValues(stored: Record<string, unknown>, email: stri
     artist_name: text('artist_name'),
     profile_links: links.length >= PROFILE_LINKS.min ? links.slice(0, PROFILE_LINKS.max) : base.profile_links,
     co_authors: isTextList(stored.co_authors) ? stored.co_authors : base.co_authors,
+    co_author_emails: base.co_author_emails,
   };
 }
 
@@ -139,5 +137,6 @@ export function toSubmissionBody(values: WizardValues, uploadId: string | undefi
     artist_name: values.artist_name,
     profile_links: values.profile_links,
     co_authors: values.co_authors,
+    co_author_emails: values.co_author_emails,
   };
 }

@@ -1,5 +1,5 @@
 // 'Signal Strength': the trust score as a bar in the status colour, never narrower than 5 %.
-import { signalWidthPercent, trustStatus } from '../../../../core/status';
+import { signalWidthPercent, trustStatus } from '#core/status';
 import { SIGNAL_BAR_CLASSES } from './statusStyles';
 
 export function SignalBar({ score, label = 'Signal Strength' }: { score: number; label?: string }) {

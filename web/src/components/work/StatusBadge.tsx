@@ -1,5 +1,5 @@
 // The trust status of a work as a coloured pill, with the band's meaning as its tooltip text.
-import { trustStatus } from '../../../../core/status';
+import { trustStatus } from '#core/status';
 import { cn } from '../../lib/cn';
 import { STATUS_BADGE_CLASSES } from './statusStyles';
 

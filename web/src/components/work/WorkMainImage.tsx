@@ -1,6 +1,6 @@
 // A work's image as the main picture of a view (Quick View, proof page): loaded at once, in a
 // frame that is left out when the work has no image.
-import type { PublicWork } from '../../../../core/api-types';
+import type { PublicWork } from '#core/api-types';
 import { WorkImage } from './WorkImage';
 
 export function WorkMainImage({

@@ -1,6 +1,6 @@
 // Tailwind classes for each status colour of core/status.ts (one scale everywhere, decision 0004).
 // Written out in full so Tailwind sees every class at build time.
-import type { StatusColour } from '../../../../core/status';
+import type { StatusColour } from '#core/status';
 
 export const STATUS_BADGE_CLASSES: Record<StatusColour, string> = {
   emerald: 'bg-emerald-100 text-emerald-900 border-emerald-300',

@@ -1,14 +1,15 @@
 // /admin (docs/product.md §2): login, then counts, the delete tool, the image check, search, filters and
 // the paged submissions table.
 import { useId } from 'react';
-import { PAGE_SIZES } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import { PAGE_SIZES } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { DASHBOARD_LINKS } from '../../components/admin/adminLinks';
 import { AdminListResults } from '../../components/admin/AdminListResults';
 import { AdminShell } from '../../components/admin/AdminShell';
 import { DeleteTool } from '../../components/admin/DeleteTool';
 import { ImageCheckTool } from '../../components/admin/ImageCheckTool';
+import { SecondFactorsPanel } from '../../components/admin/SecondFactorsPanel';
 import { SearchField } from '../../components/admin/SearchField';
 import { StatCards } from '../../components/admin/StatCards';
 import { SubmissionsTable } from '../../components/admin/SubmissionsTable';
@@ -56,6 +57,7 @@ function Dashboard() {
       <div className="grid gap-4 lg:grid-cols-2">
         <DeleteTool />
         <ImageCheckTool />
+        <SecondFactorsPanel />
       </div>
 
       <section aria-labelledby={`${id}-heading`} className="grid grid-cols-1 gap-4">

@@ -1,9 +1,9 @@
 // /admin/audit-log (docs/product.md §2): filters (search, table, action), paged table of 50, and the
 // details overlay.
 import { useId, useState } from 'react';
-import { AUDIT_LOG_ACTIONS, AUDIT_LOG_TABLES, type AuditEntry } from '../../../../core/admin-api-types';
-import { PAGE_SIZES } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import { AUDIT_LOG_ACTIONS, AUDIT_LOG_TABLES, type AuditEntry } from '#core/admin-api-types';
+import { PAGE_SIZES } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { AUDIT_LINKS } from '../../components/admin/adminLinks';
 import { AdminListResults } from '../../components/admin/AdminListResults';

@@ -1,9 +1,9 @@
 // /admin/deleted-submissions (docs/product.md §2): search, three counters, the table, details, restore
 // with confirmation, and purge (legal erasure, decision 0005).
 import { useState } from 'react';
-import type { AdminDeletedSubmission } from '../../../../core/admin-api-types';
-import { DELETED_RECENT_DAYS, PAGE_SIZES } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import type { AdminDeletedSubmission } from '#core/admin-api-types';
+import { DELETED_RECENT_DAYS, PAGE_SIZES } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { DELETED_LINKS } from '../../components/admin/adminLinks';
 import { AdminListResults } from '../../components/admin/AdminListResults';

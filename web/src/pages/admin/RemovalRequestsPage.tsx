@@ -1,19 +1,23 @@
 // /admin/removal-requests (docs/product.md §2, §4): status filter with counts, search, the table and the
 // review dialog.
 import { useState } from 'react';
-import type { AdminRemovalRequest } from '../../../../core/admin-api-types';
-import { PAGE_SIZES } from '../../../../core/constants';
-import { MESSAGES } from '../../../../core/messages';
+import type { AdminRemovalRequest } from '#core/admin-api-types';
+import { MESSAGES } from '#core/messages';
 import { adminApi, adminKeys } from '../../components/admin/adminApi';
 import { REMOVAL_REQUESTS_LINKS } from '../../components/admin/adminLinks';
-import { AdminListResults } from '../../components/admin/AdminListResults';
 import { AdminShell } from '../../components/admin/AdminShell';
+import { FilteredAdminList, type StatusChoice } from '../../components/admin/FilteredAdminList';
 import { RemovalRequestsTable } from '../../components/admin/RemovalRequestsTable';
 import { ReviewDialog } from '../../components/admin/ReviewDialog';
-import { SearchField } from '../../components/admin/SearchField';
-import { StatusFilter } from '../../components/admin/StatusFilter';
 import { useAdminList } from '../../components/admin/useAdminList';
 import { useListFilters } from '../../components/admin/useListFilters';
+
+const STATUSES: readonly StatusChoice[] = [
+  { value: '', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'denied', label: 'Denied' },
+];
 
 export default function RemovalRequestsPage() {
   return (
@@ -28,43 +32,24 @@ export default function RemovalRequestsPage() {
 }
 
 function RemovalRequests() {
-  const { filters, update, onSearch, setPage } = useListFilters({ status: '', search: '', page: 1 });
+  const filtering = useListFilters({ status: '', search: '', page: 1 });
+  const { filters } = filtering;
   const [reviewing, setReviewing] = useState<AdminRemovalRequest | null>(null);
   const list = useAdminList(adminKeys.removalRequests(filters), () => adminApi.removalRequests(filters), MESSAGES.loadRequestsFailed);
-  const data = list.query.data;
-  const counts = data?.counts;
 
   return (
-    <section aria-label="Removal requests" className="grid grid-cols-1 gap-4">
-      <StatusFilter
-        value={filters.status}
-        onChange={(status) => update({ status })}
-        options={[
-          { value: '', label: 'All', count: counts?.all },
-          { value: 'pending', label: 'Pending', count: counts?.pending },
-          { value: 'approved', label: 'Approved', count: counts?.approved },
-          { value: 'denied', label: 'Denied', count: counts?.denied },
-        ]}
-      />
-      <div className="max-w-xl">
-        <SearchField
-          label="Search requests"
-          placeholder="Requestor, e-mail, reason or URL"
-          value={filters.search}
-          onSearch={onSearch}
-        />
-      </div>
-      <AdminListResults
-        list={list}
-        emptyText="No removal requests match."
-        pagerLabel="Removal request pages"
-        page={filters.page}
-        defaultPageSize={PAGE_SIZES.admin}
-        onPageChange={setPage}
-      >
-        {(items) => <RemovalRequestsTable rows={items} onReview={setReviewing} />}
-      </AdminListResults>
-      <ReviewDialog request={reviewing} onClose={() => setReviewing(null)} />
-    </section>
+    <FilteredAdminList
+      label="Removal requests"
+      filtering={filtering}
+      statuses={STATUSES}
+      searchLabel="Search requests"
+      searchPlaceholder="Requestor, e-mail, reason or URL"
+      list={list}
+      emptyText="No removal requests match."
+      pagerLabel="Removal request pages"
+      after={<ReviewDialog request={reviewing} onClose={() => setReviewing(null)} />}
+    >
+      {(items) => <RemovalRequestsTable rows={items} onReview={setReviewing} />}
+    </FilteredAdminList>
   );
 }

@@ -1,9 +1,10 @@
-// One card per chosen image of a batch: thumbnail, its upload and registration state, and the
-// fields that differ per work (title, prompt).
+// One card per chosen image of a batch: thumbnail, its upload and registration state (once
+// registered, its links' states, live: issue 33), and the fields that differ per work (title, prompt).
 import { AlertCircle, CheckCircle2, Loader2, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../../core/constants';
+import { LIMITS } from '#core/constants';
 import { Button } from '../../ui/Button';
+import { RowLinkStates } from '../../work/LiveLinkStates';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { Field } from '../Field';
@@ -72,6 +73,8 @@ interface BatchRowListProps {
 }
 
 export function BatchRowList({ rows, locked, onPatch, onRemove }: BatchRowListProps) {
+  // Each registered row follows its links live; how many do sets the pace (lib/linkPolling.ts).
+  const registered = rows.filter((row) => row.registration.status === 'registered').length;
   return (
     <ol className="grid gap-4" aria-label="Chosen images">
       {rows.map((row, index) => (
@@ -89,6 +92,7 @@ export function BatchRowList({ rows, locked, onPatch, onRemove }: BatchRowListPr
               )}
             </div>
             <RowState row={row} />
+            {row.registration.status === 'registered' && <RowLinkStates id={row.registration.work.id} works={registered} />}
             {row.upload.status !== 'error' && (
               <>
                 <Field

@@ -1,8 +1,8 @@
 // Sends the uploaded rows of a batch to POST /api/submissions/batch, a few works per request, so
 // each row's registration shows as it happens. Each work is registered on its own by the server;
 // the answer says, per work, what became of it.
-import type { BatchSubmissionResult } from '../../../../../core/api-types';
-import type { SubmissionBodyInput } from '../../../../../core/schemas';
+import type { BatchSubmissionResult } from '#core/api-types';
+import type { SubmissionBodyInput } from '#core/schemas';
 import { apiPost, errorMessage } from '../../../lib/api';
 import type { BatchRow, RowRegistration } from './useBatchRows';
 

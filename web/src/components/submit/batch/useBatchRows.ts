@@ -3,8 +3,8 @@
 // few at a time; a file that fails (not an image, too large, refused by the server) is reported
 // on its row and never stops the others.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SubmissionCreated, UploadResponse } from '../../../../../core/api-types';
-import { BATCH_MAX_WORKS, LIMITS } from '../../../../../core/constants';
+import type { SubmissionCreated, UploadResponse } from '#core/api-types';
+import { BATCH_MAX_WORKS, LIMITS } from '#core/constants';
 import { ApiError, apiUpload, errorMessage } from '../../../lib/api';
 import { checkImageFile } from '../imageFileCheck';
 import { UPLOAD_PATH, type UploadState } from '../useImageUpload';

@@ -1,6 +1,7 @@
 // Step 6: contact details, 2-5 profile links and optional co-authors (multi-author attribution).
 import { Plus, X } from 'lucide-react';
-import { LIMITS, PROFILE_LINKS } from '../../../../../core/constants';
+import { LIMITS, PROFILE_LINKS } from '#core/constants';
+import { MESSAGES } from '#core/messages';
 import { Button } from '../../ui/Button';
 import { describedByWithError, FieldError, fieldErrorId } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
@@ -19,6 +20,8 @@ function removeAt(list: readonly string[], index: number): string[] {
 export function StepContact({ values, patch, errors }: StepProps) {
   const links = values.profile_links;
   const coAuthors = values.co_authors;
+  // Index by index beside the names (decision 0064); a shorter list means blanks.
+  const coAuthorEmails = coAuthors.map((_, i) => values.co_author_emails[i] ?? '');
   const linksError = errors.get('profile_links');
   const coAuthorsError = errors.get('co_authors');
   return (
@@ -130,11 +133,16 @@ export function StepContact({ values, patch, errors }: StepProps) {
 
       <fieldset className="grid gap-3" aria-describedby={describedByWithError('co-authors', Boolean(coAuthorsError))}>
         <legend className="text-sm font-medium">Co-authors (optional)</legend>
-        <p className="text-sm text-muted-foreground">Credit everyone who made this work with you. Up to {LIMITS.coAuthors} names.</p>
+        <p className="text-sm text-muted-foreground">
+          Credit everyone who made this work with you. Up to {LIMITS.coAuthors} names. {MESSAGES.coAuthorEmailHint.description}
+        </p>
         {coAuthors.map((name, index) => {
           const field = `co_authors.${index}`;
           const inputId = `co-author-${index}`;
           const error = errors.get(field);
+          const emailField = `co_author_emails.${index}`;
+          const emailId = `co-author-email-${index}`;
+          const emailError = errors.get(emailField);
           return (
             <div key={index} className="grid gap-2">
               <div className="flex items-center gap-2">
@@ -155,18 +163,38 @@ export function StepContact({ values, patch, errors }: StepProps) {
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove co-author ${index + 1}`}
-                  onClick={() => patch({ co_authors: removeAt(coAuthors, index) })}
+                  onClick={() => patch({ co_authors: removeAt(coAuthors, index), co_author_emails: removeAt(coAuthorEmails, index) })}
                 >
                   <X aria-hidden="true" className="h-4 w-4" />
                 </Button>
               </div>
               <FieldError id={fieldErrorId(inputId)} message={error} />
+              <Label htmlFor={emailId} className="text-xs text-muted-foreground">
+                {MESSAGES.coAuthorEmailHint.title}
+              </Label>
+              <Input
+                id={emailId}
+                ref={errors.register(emailField)}
+                type="email"
+                autoComplete="off"
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={describedByWithError(emailId, Boolean(emailError))}
+                value={coAuthorEmails[index]}
+                maxLength={LIMITS.email}
+                onChange={(e) => patch({ co_author_emails: replaceAt(coAuthorEmails, index, e.target.value) })}
+              />
+              <FieldError id={fieldErrorId(emailId)} message={emailError} />
             </div>
           );
         })}
         <FieldError id={fieldErrorId('co-authors')} message={coAuthorsError} />
         {coAuthors.length < LIMITS.coAuthors && (
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => patch({ co_authors: [...coAuthors, ''] })}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => patch({ co_authors: [...coAuthors, ''], co_author_emails: [...coAuthorEmails, ''] })}
+          >
             <Plus aria-hidden="true" className="h-4 w-4" />
             Add co-author
           </Button>

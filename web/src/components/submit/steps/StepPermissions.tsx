@@ -1,5 +1,5 @@
 // Step 5: six permission choices and the license they give, updated as boxes change.
-import { deriveLicense, PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '../../../../../core/license';
+import { deriveLicense, PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '#core/license';
 import { Checkbox } from '../../ui/Checkbox';
 import { FieldError } from '../../ui/FieldError';
 import type { StepProps } from './stepProps';

@@ -1,9 +1,9 @@
 // Step 7: everything the artist entered, for one last look before 'Submit to Ledger'.
 import type { ReactNode } from 'react';
-import { HASH_DISPLAY, TAGS } from '../../../../../core/constants';
-import { deriveLicense, PERMISSION_KEYS, PERMISSION_LABELS } from '../../../../../core/license';
-import { normaliseTag } from '../../../../../core/tags';
-import { effectiveToolName } from '../../../../../core/tools';
+import { HASH_DISPLAY, TAGS } from '#core/constants';
+import { deriveLicense, PERMISSION_KEYS, PERMISSION_LABELS } from '#core/license';
+import { normaliseTag } from '#core/tags';
+import { effectiveToolName } from '#core/tools';
 import { UploadStatus } from '../UploadStatus';
 import type { UploadState } from '../useImageUpload';
 import type { ImagePreview } from '../useImagePreview';

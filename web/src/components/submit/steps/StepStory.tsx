@@ -1,5 +1,5 @@
 // Step 3: the story behind the work, and its tags (both optional).
-import { LIMITS } from '../../../../../core/constants';
+import { LIMITS } from '#core/constants';
 import { Textarea } from '../../ui/Textarea';
 import { Field } from '../Field';
 import { TagPicker } from '../TagPicker';

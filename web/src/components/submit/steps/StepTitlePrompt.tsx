@@ -1,5 +1,5 @@
 // Step 2: title (required), prompt (optional) and whether the prompt is public.
-import { LIMITS, PROMPT_VISIBILITIES, type PromptVisibility } from '../../../../../core/constants';
+import { LIMITS, PROMPT_VISIBILITIES, type PromptVisibility } from '#core/constants';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { Field } from '../Field';

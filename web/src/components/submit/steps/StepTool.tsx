@@ -1,7 +1,7 @@
 // Step 4: the AI tool, one of the 42 options ('Other' asks which tool), and where it ran
 // (decision 0021; 'Web' unless the artist says otherwise).
-import { LIMITS, PLATFORMS, type Platform } from '../../../../../core/constants';
-import { AI_TOOLS, OTHER_TOOL } from '../../../../../core/tools';
+import { LIMITS, PLATFORMS, type Platform } from '#core/constants';
+import { AI_TOOLS, OTHER_TOOL } from '#core/tools';
 import { describedByWithError, FieldError, fieldErrorId } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Select } from '../../ui/Select';

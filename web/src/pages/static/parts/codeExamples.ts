@@ -1,5 +1,5 @@
 // Copyable code of the implementation guide: the WordPress snippet and the plain HTML page.
-import { FIELD_PREFIX } from '../../../../../core/site';
+import { FIELD_PREFIX } from '#core/site';
 import { EXAMPLE_ARTIST, EXAMPLE_REGISTRY_ID, EXAMPLE_TITLE, liveBadgeUrl, verifyUrl, type ExampleSite } from './examples';
 
 /** The two WordPress custom fields, named with the product's own prefix (docs/product.md §2). */

@@ -1,5 +1,5 @@
-import type { LogWitnessing } from '../../../../../core/deployment-texts';
-import { SITE_NAME } from '../../../../../core/site';
+import type { LogWitnessing } from '#core/deployment-texts';
+import { SITE_NAME } from '#core/site';
 import { useSiteConfig } from '../../../lib/useSiteConfig';
 
 /** Deployment facts the static pages print, with safe values while /api/site is loading. */

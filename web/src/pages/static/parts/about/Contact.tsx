@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { aboutWitnessesText } from '../../../../../../core/deployment-texts';
+import { aboutWitnessesText } from '#core/deployment-texts';
 import { SponsorForm } from '../../../../components/layout/SponsorForm';
 import { ExternalLink } from '../ExternalLink';
 import { Prose, Section } from '../Section';

@@ -3,7 +3,7 @@ import {
   LEDGER_EXACT_TOTAL_CAP,
   LEDGER_LIST_STALE_SECONDS,
   LEDGER_NOTICE_BOUND_SECONDS,
-} from '../../../../../../core/constants';
+} from '#core/constants';
 import { CodeBlock } from '../CodeBlock';
 import { Prose, Section } from '../Section';
 import type { SiteFacts } from '../useSite';

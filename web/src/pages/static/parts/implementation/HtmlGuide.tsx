@@ -1,4 +1,4 @@
-import { EMBED_BADGE_SCRIPT_PATH, EMBED_BADGE_TAG, embedBadgeSnippet } from '../../../../../../core/embed-badge';
+import { EMBED_BADGE_SCRIPT_PATH, EMBED_BADGE_TAG, embedBadgeSnippet } from '#core/embed-badge';
 import { CodeBlock } from '../CodeBlock';
 import { htmlExamplePage } from '../codeExamples';
 import { EXAMPLE_REGISTRY_ID, liveBadgeUrl, verifyUrl } from '../examples';
