@@ -21,7 +21,12 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
   return startServerProcess({ dataDir, env, startTimeoutMs: START_TIMEOUT_MS });
 }
 
-/** A multipart upload whose body is sent in two halves: the request is under way in between. */
+/**
+ * A multipart upload whose body is sent in two halves: the request is under way in between. It
+ * asks for "100 Continue" and resolves once the server has sent it: Node sends it as it hands the
+ * request to Fastify, so the request is known to be under way before the test sends SIGTERM (on a
+ * loaded machine a request whose headers the server had not yet read was answered 503 as closing).
+ */
 async function slowUpload(port: number) {
   const boundary = 'drain-test-boundary';
   const png = await makePng({ width: 320, height: 240, seed: 77 });
@@ -36,8 +41,9 @@ async function slowUpload(port: number) {
     port,
     method: 'POST',
     path: '/api/uploads',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length, expect: '100-continue' },
   });
+  const underWay = new Promise<void>((resolve) => request.on('continue', resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (res) => {
       let text = '';
@@ -46,6 +52,8 @@ async function slowUpload(port: number) {
     });
     request.on('error', reject);
   });
+  request.flushHeaders();
+  await Promise.race([underWay, answer]);
   request.write(body.subarray(0, half));
   return { answer, finish: () => request.end(body.subarray(half)) };
 }
