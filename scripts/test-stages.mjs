@@ -1,6 +1,6 @@
 // Runs the stages of `npm test` as child processes. A stage starts once the stages it needs have
 // passed and a place is free (at most `concurrency` at once, of which at most one `heavy`: a stage
-// that keeps every core busy; a stage that mostly `waits` on the clock takes no place); a stage marked `alone` waits until
+// that keeps every core busy; a stage that mostly `waits` on the clock takes no place, one such at a time); a stage marked `alone` waits until
 // nothing else runs and then runs by itself. Each stage writes to a log file of its own, printed
 // when the stage ends (whole when it failed, its closing lines when it passed), so the output of
 // stages that run at once never interleaves. Ends with a table of every stage's time.
@@ -127,7 +127,11 @@ export async function runStages(stages, { concurrency, problems = [] }) {
           const othersPending = waiting.some((s) => !s.alone) || running.size > 0;
           if (othersPending || waiting[0] !== stage) break;
         } else if ([...running].some((s) => s.alone)) break;
-        // A stage that mostly waits on the clock (`waits`) takes no place.
+        // A stage that mostly waits on the clock (`waits`) takes no place, but only one runs at a
+        // time: each starts several server processes, and two at once beside the browser tests and
+        // a CPU-bound stage put a load of 12 on a 2-core machine, which made every stage 3-4 times
+        // slower and the tests that wait on timers time out.
+        else if (stage.waits && [...running].some((s) => s.waits)) continue;
         else if (!stage.waits && [...running].filter((s) => !s.waits).length >= concurrency) continue;
         // One CPU-bound stage at a time: two of them on a 2-core machine take longer together than
         // one after the other, and make the tests that wait on timers time out.
