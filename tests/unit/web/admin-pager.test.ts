@@ -1,48 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { adminPagerItems, pageCount, type PagerItem } from '../../../web/src/components/admin/adminPager';
+import { PAGER_TEXT } from '../../../core/pager-text';
+import { neighbourPageButtons, pageCount, shownRange, type PagerButton } from '../../../web/src/components/pager/pagination';
 
 /** The pager as a user reads it: page numbers and '…' for each gap. */
-function labels(items: PagerItem[]): string[] {
-  return items.map((item) => (item.kind === 'page' ? String(item.page) : '…'));
+function labels(buttons: PagerButton[]): string[] {
+  return buttons.map((button) => (button === 'gap' ? '…' : String(button)));
 }
 
 describe('admin pager (first, last, current ±1, gaps marked)', () => {
   it('shows a single page 1 when there is only one page', () => {
-    expect(labels(adminPagerItems(1, 1))).toEqual(['1']);
+    expect(labels(neighbourPageButtons(1, 1))).toEqual(['1']);
   });
 
   it('shows every page without gaps when there are at most 4 pages', () => {
-    expect(labels(adminPagerItems(1, 3))).toEqual(['1', '2', '3']);
-    expect(labels(adminPagerItems(2, 4))).toEqual(['1', '2', '3', '4']);
+    expect(labels(neighbourPageButtons(1, 3))).toEqual(['1', '2', '3']);
+    expect(labels(neighbourPageButtons(2, 4))).toEqual(['1', '2', '3', '4']);
   });
 
   it('on page 1 of 10 shows 1, 2, a gap and 10', () => {
-    expect(labels(adminPagerItems(1, 10))).toEqual(['1', '2', '…', '10']);
+    expect(labels(neighbourPageButtons(1, 10))).toEqual(['1', '2', '…', '10']);
   });
 
   it('on page 5 of 10 shows 1, a gap, 4, 5, 6, a gap and 10', () => {
-    expect(labels(adminPagerItems(5, 10))).toEqual(['1', '…', '4', '5', '6', '…', '10']);
+    expect(labels(neighbourPageButtons(5, 10))).toEqual(['1', '…', '4', '5', '6', '…', '10']);
   });
 
   it('on page 3 of 10 shows 1 to 4 with no gap before, a gap after', () => {
-    expect(labels(adminPagerItems(3, 10))).toEqual(['1', '2', '3', '4', '…', '10']);
+    expect(labels(neighbourPageButtons(3, 10))).toEqual(['1', '2', '3', '4', '…', '10']);
   });
 
   it('on page 4 of 10 marks the one hidden page 2 as a gap', () => {
-    expect(labels(adminPagerItems(4, 10))).toEqual(['1', '…', '3', '4', '5', '…', '10']);
+    expect(labels(neighbourPageButtons(4, 10))).toEqual(['1', '…', '3', '4', '5', '…', '10']);
   });
 
   it('on the last page of 10 shows 1, a gap, 9 and 10', () => {
-    expect(labels(adminPagerItems(10, 10))).toEqual(['1', '…', '9', '10']);
+    expect(labels(neighbourPageButtons(10, 10))).toEqual(['1', '…', '9', '10']);
   });
 
   it('clamps a page beyond the end to the last page', () => {
-    expect(labels(adminPagerItems(40, 10))).toEqual(['1', '…', '9', '10']);
+    expect(labels(neighbourPageButtons(40, 10))).toEqual(['1', '…', '9', '10']);
   });
 
-  it('gives each gap a distinct key so React can tell them apart', () => {
-    const gaps = adminPagerItems(5, 10).filter((item) => item.kind === 'gap');
-    expect(gaps.map((gap) => gap.key)).toEqual(['gap-1-4', 'gap-6-10']);
+  it('reads "Showing 26-50 of 140" on page 2 of an admin list of 140, with no noun', () => {
+    const { from, to } = shownRange(2, 25, 140);
+    expect(PAGER_TEXT.showing(from, to, '140')).toBe('Showing 26-50 of 140');
+    expect(PAGER_TEXT.showing(1, 1, '1')).toBe('Showing 1 of 1');
   });
 });
 

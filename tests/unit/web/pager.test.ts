@@ -9,7 +9,7 @@ import {
   pageWindow,
   parsePage,
   shownRange,
-} from '../../../web/src/components/ledger/pagination';
+} from '../../../web/src/components/pager/pagination';
 
 describe('artist pager numbered buttons (pageWindow)', () => {
   it('shows every page when there are 5 or fewer', () => {

@@ -14,8 +14,8 @@ import { formatUtcDay } from '../lib/dates';
 import { PageContainer } from '../components/layout/PageContainer';
 import { ClaimDispute } from '../components/artist/ClaimDispute';
 import { ArtistWorkCard } from '../components/ledger/ArtistWorkCard';
-import { Pager } from '../components/ledger/Pager';
-import { pageCount, parsePage } from '../components/ledger/pagination';
+import { Pager } from '../components/pager/Pager';
+import { hasNextPage, pageCount, pageWindow, parsePage } from '../components/pager/pagination';
 import { Spinner } from '../components/ui/Spinner';
 import { apiGet } from '../lib/api';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -146,10 +146,10 @@ export default function ArtistPage() {
           <Pager
             label="Artist pages"
             page={page}
-            pageSize={PAGE_SIZES.artist}
-            total={total}
-            numberedButtons={ARTIST_PAGER_BUTTONS}
-            onPageChange={changePage}
+            buttons={pageWindow(page, pageCount(total, PAGE_SIZES.artist), ARTIST_PAGER_BUTTONS)}
+            onPage={changePage}
+            onPrevious={page > 1 ? () => changePage(page - 1) : undefined}
+            onNext={hasNextPage(page, PAGE_SIZES.artist, total) ? () => changePage(page + 1) : undefined}
           />
         )}
       </section>

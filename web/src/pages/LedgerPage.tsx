@@ -25,7 +25,7 @@ import {
   type LedgerView,
 } from '../components/ledger/ledgerView';
 import { formatTotal } from '../components/ledger/format';
-import { pageCount } from '../components/ledger/pagination';
+import { pageCount } from '../components/pager/pagination';
 import { useLastSuccessful } from '../components/ledger/useLastSuccessful';
 import { apiGet } from '../lib/api';
 import { useDocumentTitle } from '../lib/useDocumentTitle';

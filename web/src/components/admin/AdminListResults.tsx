@@ -4,7 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MessagePair } from '#core/messages';
 import { ListStatus } from './ListStatus';
-import { Pager } from './Pager';
+import { PAGER_TEXT } from '#core/pager-text';
+import { Pager } from '../pager/Pager';
+import { neighbourPageButtons, pageCount, shownRange } from '../pager/pagination';
 
 /** The shape of every admin list answer. */
 interface ListPage<Item> {
@@ -51,8 +53,8 @@ export function AdminListResults<Item>({
           {children(data.items)}
         </div>
       )}
-      {data && (
-        <Pager
+      {data && data.total > 0 && (
+        <AdminPager
           label={pagerLabel}
           page={page}
           total={data.total}
@@ -61,5 +63,23 @@ export function AdminListResults<Item>({
         />
       )}
     </>
+  );
+}
+
+/** 'Showing a-b of N', and the first, last and neighbouring pages (docs/product.md §2). */
+function AdminPager(props: { label: string; page: number; total: number; pageSize: number; onPageChange: (page: number) => void }) {
+  const { label, page, total, pageSize, onPageChange } = props;
+  const pages = pageCount(total, pageSize);
+  const { from, to } = shownRange(page, pageSize, total);
+  return (
+    <Pager
+      label={label}
+      summary={PAGER_TEXT.showing(from, to, total.toLocaleString('en-US'))}
+      page={page}
+      buttons={neighbourPageButtons(page, pages)}
+      onPage={onPageChange}
+      onPrevious={page > 1 ? () => onPageChange(page - 1) : undefined}
+      onNext={page < pages ? () => onPageChange(page + 1) : undefined}
+    />
   );
 }

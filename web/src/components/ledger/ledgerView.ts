@@ -3,7 +3,7 @@
 // (decision 0010). Pure functions, unit-tested in tests/unit/web/ledger-view.test.ts.
 import type { DateFilter } from '#core/constants';
 import { DEFAULT_LEDGER_SORT, isDateFilter, isLedgerSort, type LedgerSort } from '#core/tools';
-import { parsePage } from './pagination';
+import { parsePage } from '../pager/pagination';
 
 export interface LedgerView {
   search: string;

@@ -1,5 +1,7 @@
-// Pager arithmetic shared by the ledger and the artist page. Pure, so it is unit-tested
-// (tests/unit/web/pager.test.ts).
+// Pager arithmetic of every list: the ledger, the artist page and the admin lists. Pure, so it is
+// unit-tested (tests/unit/web/pager.test.ts, admin-pager.test.ts). Each list chooses its numbered
+// buttons here; components/pager/Pager.tsx draws them.
+import { ADMIN_PAGER_NEIGHBOURS } from '#core/constants';
 
 /** Number of pages for `total` rows; at least 1, so an empty list still reads 'Page 1 of 1'. */
 export function pageCount(total: number, pageSize: number): number {
@@ -38,8 +40,32 @@ export function parsePage(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-/** A numbered button of the ledger pager, or the mark for pages left out between two. */
+/** A numbered button of a pager, or the mark for pages left out between two. */
 export type PagerButton = number | 'gap';
+
+/** Sorted page numbers as buttons, with a gap wherever numbers are left out between two. */
+function withGaps(pages: Set<number>): PagerButton[] {
+  const sorted = [...pages].sort((a, b) => a - b);
+  const buttons: PagerButton[] = [];
+  for (const [i, n] of sorted.entries()) {
+    if (i > 0 && n > sorted[i - 1] + 1) buttons.push('gap');
+    buttons.push(n);
+  }
+  return buttons;
+}
+
+/**
+ * The admin lists' buttons (docs/product.md §2): the first page, the last page and the pages within
+ * `neighbours` of the current one, a gap for every hole. `current` outside 1..totalPages is clamped.
+ * neighbourPageButtons(5, 10) → [1, 'gap', 4, 5, 6, 'gap', 10].
+ */
+export function neighbourPageButtons(current: number, totalPages: number, neighbours = ADMIN_PAGER_NEIGHBOURS): PagerButton[] {
+  const last = Math.max(1, Math.floor(totalPages));
+  const page = Math.min(Math.max(1, Math.floor(current)), last);
+  const pages = new Set<number>([1, last]);
+  for (let p = Math.max(1, page - neighbours); p <= Math.min(last, page + neighbours); p += 1) pages.add(p);
+  return withGaps(pages);
+}
 
 /**
  * The ledger's numbered buttons, only for pages that are cheap to read by number: the first
@@ -53,12 +79,7 @@ export function ledgerPageButtons(current: number, totalPages: number, totalExac
   for (let n = 1; n <= Math.min(edge, totalPages); n++) pages.add(n);
   if (totalExact) for (let n = Math.max(1, totalPages - edge + 1); n <= totalPages; n++) pages.add(n);
   if (current >= 1) pages.add(current);
-  const sorted = [...pages].sort((a, b) => a - b);
-  const buttons: PagerButton[] = [];
-  for (const [i, n] of sorted.entries()) {
-    if (i > 0 && n > sorted[i - 1] + 1) buttons.push('gap');
-    buttons.push(n);
-  }
+  const buttons = withGaps(pages);
   if (!totalExact) buttons.push('gap');
   return buttons;
 }
