@@ -77,7 +77,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // The built server, as `npm start` runs it (scripts/e2e.mjs builds it when its sources changed).
+    command: 'node dist/server/main.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // The first start of the embedded database runs initdb (several seconds on 2 cores).

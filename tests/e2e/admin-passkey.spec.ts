@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   delete env.DATABASE_URL;
   // Admins without a factor (no --totp-secret): they must set one up at their first sign-in.
   for (const admin of [PASSKEY_ADMIN, TOTP_ADMIN]) {
-    const args = ['--import', 'tsx', 'server/cli/admin-create.ts', '--email', admin.email, '--password', admin.password];
+    const args = ['dist/server/admin-create.mjs', '--email', admin.email, '--password', admin.password];
     const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, env });
     expect(stdout).toMatch(new RegExp(`^Admin created: ${admin.email.replace(/\./g, '\\.')} \\(id `));
   }
