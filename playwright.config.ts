@@ -53,7 +53,10 @@ export default defineConfig({
   reporter: [['list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast of every test, kept only when it fails:
+    // that recording took more CPU than the pages themselves (the browser's GPU process and the
+    // test worker), on the two cores the other stages share. On when asked: E2E_TRACE=1.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
