@@ -113,10 +113,13 @@ test('a file that is not a JPG, PNG or WebP is refused in the browser', async ({
 });
 
 test('the drop zone opens the file chooser from the keyboard', async ({ page }) => {
+  // Listened for before the page loads: Playwright turns the browser's file-chooser interception on
+  // when the first listener comes, without waiting, so a key pressed at once may reach a page not yet
+  // intercepted and the chooser opens unseen (on a loaded machine it did).
+  const chooser = page.waitForEvent('filechooser');
   await page.goto('/lookup');
   const zone = page.getByRole('button', { name: 'Choose an image, or drop it here' });
   await zone.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'original.png', mimeType: 'image/png', buffer: original });
   await expect(page.getByRole('list', { name: 'Exact matches' }).getByRole('link', { name: TITLE })).toBeVisible();
