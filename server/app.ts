@@ -68,6 +68,9 @@ import { txtLookupFromConfig } from './link-proofs/txt-lookup';
 import { defineDomainCheckJob } from './submissions/domain-check-job';
 import { domainRecheckJob } from './submissions/domain-recheck-job';
 
+/** How long one start-up step may take before the start fails (Fastify's pluginTimeout). */
+const START_UP_STEP_TIMEOUT_MS = 60_000;
+
 export interface BackgroundWork {
   jobs: JobQueue;
   mail: MailSender;
@@ -161,6 +164,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
+    // Each start-up step (a plugin, an onReady hook: the job queue's tables and schedules, the
+    // upload sweep, the first checkpoint) may take this long. Fastify's 10 s default failed a
+    // start of three processes at once on one PostgreSQL on a loaded machine (their queue set-ups
+    // wait on each other's locks); a step that hangs still fails the start, after a minute.
+    pluginTimeout: START_UP_STEP_TIMEOUT_MS,
     // Slow clients (a byte at a time, a body that never ends) are cut off; see config.http and
     // http/body-progress.ts, which watches bodies more closely than the whole request's deadline.
     connectionTimeout: config.http.idleTimeoutMs,
