@@ -38,7 +38,10 @@ const TOAST = '[data-sonner-toast]:not([data-removed="true"])';
 const shownToasts = (page: Page) => page.locator(TOAST);
 
 async function expectOneToast(page: Page, title: string): Promise<Locator> {
-  // Waits for the dismissed one to finish fading out: then there is exactly one toast in the page.
+  // Waits for this toast to come first (else the count below could see the previous toast alone,
+  // just before this one is added), then for the dismissed one to finish fading out: then there is
+  // exactly one toast in the page.
+  await expect(shownToasts(page).filter({ hasText: title })).toHaveCount(1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
   const toast = shownToasts(page);
   await expect(toast.locator('[data-title]')).toHaveText(title);
