@@ -30,10 +30,12 @@ export const LOOKUP_BATCH_PROBE_BUDGET = 200_000;
  * embedded database every other statement (/api/health's ping too) queues behind the slice in
  * flight: at 2,000 probes, two lookups running held /api/health for 130-170 ms at p95; at 500,
  * 86 ms on a quiet machine but over 100 ms on a busy one; at 250, under 100 ms there, but 106 to
- * 141 ms on a machine whose CPU ran everything 1.5 to 1.9 times slower; at 125 under 100 ms there.
- * (Slices sized by measured time were tried: health waited longer, 400 ms, as bigger slices grew.)
+ * 141 ms on a machine whose CPU ran everything 1.5 to 1.9 times slower; at 125 under 100 ms there,
+ * but 122 ms once in a CI run where the whole file took twice its usual time; at 64 the wait is
+ * half a slice's again. (Slices sized by measured time were tried: health waited longer, 400 ms,
+ * as bigger slices grew.)
  */
-const PROBES_PER_STATEMENT = 125;
+const PROBES_PER_STATEMENT = 64;
 // 10,000 quoted 64-digit hashes with commas and some spacing fit with room to spare.
 export const LOOKUP_BATCH_BODY_LIMIT = 1024 * 1024;
 
