@@ -162,6 +162,33 @@ export async function provenDomainsOf(db: Db, identity: DomainIdentity): Promise
   return rows.map((r) => r.domain);
 }
 
+/** One identity's key in provenDomainsOfIdentities' answer. */
+export function identityKey(identity: DomainIdentity): string {
+  return `${artistKey(identity.artistName)}\n${identity.email.toLowerCase()}`;
+}
+
+/** provenDomainsOf for many identities with one statement (a re-scoring batch), by identityKey. */
+export async function provenDomainsOfIdentities(db: Db, identities: readonly DomainIdentity[]): Promise<Map<string, string[]>> {
+  const proven = new Map<string, string[]>(identities.map((identity) => [identityKey(identity), []]));
+  if (identities.length === 0) return proven;
+  const rows = await db
+    .selectFrom('domain_proofs')
+    .select(['artist_key', 'owner_email', 'domain'])
+    .where(({ eb, refTuple, tuple }) =>
+      eb(
+        refTuple('artist_key', 'owner_email'),
+        'in',
+        identities.map((identity) => tuple(artistKey(identity.artistName), identity.email.toLowerCase())),
+      ),
+    )
+    .where('state', '=', 'proven')
+    .orderBy('proven_at')
+    .orderBy('domain')
+    .execute();
+  for (const row of rows) proven.get(identityKey({ artistName: row.artist_key, email: row.owner_email }))?.push(row.domain);
+  return proven;
+}
+
 /** Proofs checked before `before` (or never), the longest ago first: the hourly re-check's share. */
 export async function domainProofsDue(db: Db, before: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -9,7 +9,10 @@ import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from
 import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
 import type { IndexedWork } from './registry-index';
 
-function beforeClause(beforeSeq: number | undefined) {
+/** A value of a query, or the SQL expression holding it (a column of a batch's `unnest`). */
+export type SqlOf<T> = T | RawBuilder<T>;
+
+function beforeClause(beforeSeq: SqlOf<number> | undefined) {
   return beforeSeq === undefined ? sql`` : sql`AND registry_seq < ${beforeSeq}`;
 }
 
@@ -23,7 +26,11 @@ export interface ExactCopy {
  * The live works with the same SHA-256, in registry order, as a JSON array of ExactCopy: cheap
  * (indexed), so it can be read in a statement of its own or alongside another one.
  */
-export function exactCopiesSql(q: Pick<RegistryQuery, 'imageHash' | 'artistName' | 'beforeSeq'>): RawBuilder<ExactCopy[]> {
+export function exactCopiesSql(q: {
+  imageHash: SqlOf<string>;
+  artistName: SqlOf<string>;
+  beforeSeq?: SqlOf<number>;
+}): RawBuilder<ExactCopy[]> {
   return sql<ExactCopy[]>`(
     SELECT coalesce(json_agg(json_build_object('id', id, 'same_artist', lower(artist_name) = lower(${q.artistName})) ORDER BY registry_seq), '[]')
     FROM submissions
@@ -75,15 +82,27 @@ export async function findClaimant(db: Kysely<DB>, artistName: string): Promise<
   return rows[0]?.claimant_email;
 }
 
-function beforeOn(column: RawBuilder<unknown>, beforeSeq: number | undefined) {
+function beforeOn(column: RawBuilder<unknown>, beforeSeq: SqlOf<number> | undefined) {
   return beforeSeq === undefined ? sql`` : sql`AND ${column} < ${beforeSeq}`;
 }
+
+/** The artist-works question in SQL: values of one query, or columns of a batch's rows. */
+export interface ArtistWorksSql {
+  artistName: SqlOf<string>;
+  ownerEmail: SqlOf<string>;
+  beforeSeq?: SqlOf<number>;
+  /** A set of distinct profile links, as a FROM item whose one column is named `link`. */
+  links: RawBuilder<unknown>;
+}
+
+/** The bounds the artist-works counts stop at (lowered by tests only). */
+export const ARTIST_WORKS_COUNTED_UP_TO = { works: IDENTITY_WORKS_COUNTED_UP_TO, shared: SHARED_LINK_WORKS_COUNTED_UP_TO };
 
 /**
  * The claimant's live works under the name (before `beforeSeq` when re-scoring), counted up to
  * `countUpTo` and one more: an index range of migration 026 cut at the bound.
  */
-function identityWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<string> {
+function identityWorksSql(q: ArtistWorksSql, countUpTo: number): RawBuilder<string> {
   return sql<string>`(
     SELECT count(*) FROM (
       SELECT 1 FROM submissions
@@ -93,12 +112,12 @@ function identityWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<strin
 }
 
 /** The claimant's works that share one of `links`, counted up to `countUpTo` and one more. */
-function sharedWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<string> {
+function sharedWorksSql(q: ArtistWorksSql, countUpTo: number): RawBuilder<string> {
   // Each link's works are an index range (migration 022) read in order and cut at the bound, so
   // the count is exact up to it; works of other addresses under the name are passed over.
   return sql<string>`(
     SELECT least(${countUpTo + 1}, count(DISTINCT shared.submission_id))
-    FROM unnest(${[...new Set(q.profileLinks)]}::text[]) AS link
+    FROM ${q.links}
     CROSS JOIN LATERAL (
       SELECT l.submission_id FROM artist_work_links l
       JOIN submissions s ON s.id = l.submission_id AND lower(s.author_email) = lower(${q.ownerEmail})
@@ -116,18 +135,37 @@ function sharedWorksSql(q: RegistryQuery, countUpTo: number): RawBuilder<string>
 export async function findArtistWorks(
   db: Kysely<DB>,
   q: RegistryQuery,
-  countUpTo = { works: IDENTITY_WORKS_COUNTED_UP_TO, shared: SHARED_LINK_WORKS_COUNTED_UP_TO },
+  countUpTo = ARTIST_WORKS_COUNTED_UP_TO,
 ): Promise<RegistrySignals['artistWorks']> {
   const claimant = await findClaimant(db, q.artistName);
-  if (claimant === undefined) return { nameClaim: 'unclaimed', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
-  if (claimant !== q.ownerEmail.toLowerCase())
-    return { nameClaim: 'another_identity', artistOtherWorksCount: 0, sharedProfileLinksWithOwnWorks: 0 };
+  if (claimant !== q.ownerEmail.toLowerCase()) return notTheClaimant(claimant);
   const result = await sql<{ works: string; sharing: string }>`
-    SELECT ${identityWorksSql(q, countUpTo.works)} AS works, ${sharedWorksSql(q, countUpTo.shared)} AS sharing`.execute(db);
+    SELECT ${artistWorksColumns({ ...q, links: sql`unnest(${[...new Set(q.profileLinks)]}::text[]) AS link` }, countUpTo)}`.execute(
+    db,
+  );
+  return claimantWorks(result.rows[0]);
+}
+
+/** The artist-works signal of a work whose address is not the name's claimant (`undefined`: unclaimed). */
+export function notTheClaimant(claimant: string | undefined): RegistrySignals['artistWorks'] {
+  return {
+    nameClaim: claimant === undefined ? 'unclaimed' : 'another_identity',
+    artistOtherWorksCount: 0,
+    sharedProfileLinksWithOwnWorks: 0,
+  };
+}
+
+/** The claimant's two counts as columns `works` and `sharing` of a SELECT. */
+export function artistWorksColumns(q: ArtistWorksSql, countUpTo = ARTIST_WORKS_COUNTED_UP_TO): RawBuilder<unknown> {
+  return sql`${identityWorksSql(q, countUpTo.works)} AS works, ${sharedWorksSql(q, countUpTo.shared)} AS sharing`;
+}
+
+/** The artist-works signal of the claimant's work, from the columns of artistWorksColumns. */
+export function claimantWorks(row: { works: string; sharing: string }): RegistrySignals['artistWorks'] {
   return {
     nameClaim: 'this_identity',
-    artistOtherWorksCount: Number(result.rows[0].works),
-    sharedProfileLinksWithOwnWorks: Number(result.rows[0].sharing),
+    artistOtherWorksCount: Number(row.works),
+    sharedProfileLinksWithOwnWorks: Number(row.sharing),
   };
 }
 
