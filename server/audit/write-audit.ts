@@ -27,6 +27,18 @@ export interface AuditInput {
   at?: Date;
 }
 
+/** Who acts and from where, as an admin's request knows it (moderation, removals, disputes). */
+export interface AuditContext {
+  admin: AuditActor;
+  now: Date;
+  meta: { ip: string | null; user_agent: string | null };
+}
+
+/** The audit fields of an admin's request: the admin, the request's address and browser, its time. */
+export function auditedBy(ctx: AuditContext): Pick<AuditInput, 'admin' | 'ip' | 'user_agent' | 'at'> {
+  return { admin: ctx.admin, ip: ctx.meta.ip, user_agent: ctx.meta.user_agent, at: ctx.now };
+}
+
 export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, input: AuditInput): Promise<string> {
   const [id] = await writeAudits(trx, [input]);
   return id;

@@ -11,7 +11,7 @@ import { CLAIM_DISPUTE, CLAIM_DISPUTE_CONFIRM_PAGE } from '../../core/constants'
 import { isUuid } from '../../core/ids';
 import { claimDisputeConfirmationMail, claimDisputeOutcomeMail, MESSAGES } from '../../core/messages';
 import { SITE_NAME } from '../../core/site';
-import { writeAudit, type AuditActor } from '../audit/write-audit';
+import { auditedBy, writeAudit, type AuditActor } from '../audit/write-audit';
 import type { DB } from '../db/types';
 import type { AppDeps } from '../deps';
 import type { JobKind } from '../jobs/job-queue';
@@ -153,11 +153,8 @@ async function upholdClaim(
   const audit = {
     table_name: 'artist_claims',
     record_id: artistKey(dispute.artist_name),
-    admin: ctx.admin,
     reason,
-    ip: ctx.meta.ip,
-    user_agent: ctx.meta.user_agent,
-    at: ctx.now,
+    ...auditedBy(ctx),
   };
   const before = claim && {
     artist_name: claim.artist_name,
@@ -225,13 +222,10 @@ export async function decideClaimDispute(
       table_name: 'claim_disputes',
       record_id: id,
       action_type: 'UPDATE',
-      admin: ctx.admin,
       reason: body.admin_notes,
       old_values: decisionFields(current),
       new_values: next,
-      ip: ctx.meta.ip,
-      user_agent: ctx.meta.user_agent,
-      at: ctx.now,
+      ...auditedBy(ctx),
     });
     const mail = claimDisputeOutcomeMail(
       SITE_NAME,

@@ -9,7 +9,7 @@ import { extractSubmissionIdFromUrl, isUuid } from '../../core/ids';
 import type { RemovalDecisionBody, RemovalRequestBody } from '../../core/schemas';
 import type { DB } from '../db/types';
 import type { AppDeps } from '../deps';
-import { writeAudit } from '../audit/write-audit';
+import { auditedBy, writeAudit } from '../audit/write-audit';
 import { softDeleteSubmission, type ModerationContext } from '../works/lifecycle';
 import { findWorkId, findWorksForUpdate } from '../works/works-repository';
 import { findRemovalRequest, insertRemovalRequest, lockRemovalRequest, updateRemovalRequest } from './removal-repository';
@@ -63,13 +63,10 @@ export async function decideRemovalRequest(
       table_name: 'removal_requests',
       record_id: id,
       action_type: 'UPDATE',
-      admin: ctx.admin,
       reason: body.admin_notes,
       old_values: decisionFields(current),
       new_values: next,
-      ip: ctx.meta.ip,
-      user_agent: ctx.meta.user_agent,
-      at: ctx.now,
+      ...auditedBy(ctx),
     });
 
     let submission: RemovalDecisionResponse['submission'] = null;

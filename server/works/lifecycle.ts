@@ -12,7 +12,7 @@ import { API_ERRORS } from '../../core/api-error-texts';
 import { purgeConfirmationMismatchMessage } from '../../core/messages';
 import type { ModerationResult } from '../../core/admin-api-types';
 import { NO_PROMPT_TEXT } from '../../core/constants';
-import { writeAudits, type AuditActor, type AuditInput } from '../audit/write-audit';
+import { auditedBy, writeAudits, type AuditActor, type AuditInput } from '../audit/write-audit';
 import type { DB, Submission, SubmissionUpdate } from '../db/types';
 import { isValidObjectKey, type ObjectStore } from '../storage/object-store';
 import type { LeafEventType } from '../tlog/leaf';
@@ -117,10 +117,7 @@ function auditEntry(
   return {
     table_name: 'submissions',
     record_id: row.id,
-    admin: ctx.admin,
-    ip: ctx.meta.ip,
-    user_agent: ctx.meta.user_agent,
-    at: ctx.now,
+    ...auditedBy(ctx),
     ...entry,
   };
 }
