@@ -6,12 +6,14 @@
 // them). At a million works the per-work statements were most of a batch's time (decision 0079).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types';
+import type { NearDuplicate } from './near-duplicates';
 import type { RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
 import {
   artistWorksColumns,
   claimantWorks,
   databaseRegistryEvidence,
   exactCopiesSql,
+  findNearDuplicatesOfEach,
   notTheClaimant,
   toExactDuplicates,
   type ExactCopy,
@@ -29,6 +31,17 @@ async function exactDuplicatesOf(db: Kysely<DB>, queries: readonly BatchQuery[])
       ${queries.map((q) => q.artistName)}::text[]
     ) AS q(seq, hash, artist)`.execute(db);
   return new Map(rows.map((r) => [Number(r.seq), toExactDuplicates(r.copies)]));
+}
+
+async function nearDuplicatesOf(db: Kysely<DB>, queries: readonly BatchQuery[]) {
+  const withHash = queries.filter((q) => q.phash !== null);
+  const found = await findNearDuplicatesOfEach(
+    db,
+    withHash.map((q) => ({ phash: q.phash!, artistName: q.artistName, imageHash: q.imageHash, beforeSeq: q.beforeSeq })),
+  );
+  const answers = new Map(queries.map((q) => [q.beforeSeq, { nearDuplicatesOfOtherArtists: [] as NearDuplicate[] }]));
+  withHash.forEach((q, i) => answers.set(q.beforeSeq, { nearDuplicatesOfOtherArtists: found[i] }));
+  return answers;
 }
 
 async function artistWorksOf(db: Kysely<DB>, queries: readonly BatchQuery[]) {
@@ -69,12 +82,17 @@ async function artistWorksOf(db: Kysely<DB>, queries: readonly BatchQuery[]) {
 export async function batchRegistryEvidence(db: Kysely<DB>, queries: readonly BatchQuery[]): Promise<RegistryEvidenceSource> {
   const one = databaseRegistryEvidence(db);
   if (queries.length === 0) return one;
-  const [exact, artistWorks] = await Promise.all([exactDuplicatesOf(db, queries), artistWorksOf(db, queries)]);
+  const [exact, near, artistWorks] = await Promise.all([
+    exactDuplicatesOf(db, queries),
+    nearDuplicatesOf(db, queries),
+    artistWorksOf(db, queries),
+  ]);
   const batched = new Map(queries.map((q) => [q.beforeSeq, q]));
   const isBatched = (q: RegistryQuery) => q.beforeSeq !== undefined && sameQuery(batched.get(q.beforeSeq), q);
   return {
     exactDuplicates: async (q) => (isBatched(q) ? exact.get(q.beforeSeq!)! : one.exactDuplicates(q)),
-    nearDuplicates: one.nearDuplicates, // from the process's fingerprint memory: no statement for most works
+    nearDuplicates: async (q) =>
+      isBatched(q) && q.phash === batched.get(q.beforeSeq!)!.phash ? near.get(q.beforeSeq!)! : one.nearDuplicates(q),
     artistWorks: async (q) => (isBatched(q) ? artistWorks.get(q.beforeSeq!)! : one.artistWorks(q)),
   };
 }
@@ -83,6 +101,7 @@ function sameQuery(a: BatchQuery | undefined, b: RegistryQuery): boolean {
   return (
     a !== undefined &&
     a.imageHash === b.imageHash &&
+    a.phash === b.phash &&
     a.artistName === b.artistName &&
     a.ownerEmail === b.ownerEmail &&
     a.profileLinks.length === b.profileLinks.length &&

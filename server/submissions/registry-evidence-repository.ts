@@ -4,7 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { IDENTITY_WORKS_COUNTED_UP_TO, SHARED_LINK_WORKS_COUNTED_UP_TO } from '../../core/constants';
 import type { DB } from '../db/types';
-import { closeFingerprints } from '../works/works-repository';
+import { closeFingerprintsOfEach } from '../works/works-repository';
 import { MAX_NEAR_DUPLICATES, type NearDuplicate, type NearDuplicateQuery } from './near-duplicates';
 import type { ExactDuplicates, RegistryEvidenceSource, RegistryQuery, RegistrySignals } from './registry-evidence';
 import type { IndexedWork } from './registry-index';
@@ -57,22 +57,44 @@ export async function findExactDuplicates(
 
 /** Earlier live works of other artists within NEAR_DUPLICATE_MAX_DISTANCE bits, nearest first. */
 export async function findNearDuplicates(db: Kysely<DB>, q: NearDuplicateQuery): Promise<NearDuplicate[]> {
-  const close = await closeFingerprints(db, q.phash);
-  if (close.size === 0) return [];
-  let works = db
-    .selectFrom('submissions')
-    .select(['id', 'registry_seq'])
-    .where(sql<boolean>`id = ANY(${[...close.keys()]}::uuid[])`)
-    .where('deleted_at', 'is', null)
-    .where('purged_at', 'is', null)
-    .where(sql<boolean>`lower(artist_name) <> lower(${q.artistName})`)
-    .where(sql<boolean>`image_hash IS DISTINCT FROM ${q.imageHash}`);
-  if (q.beforeSeq !== undefined) works = works.where('registry_seq', '<', String(q.beforeSeq));
-  return (await works.execute())
-    .map((w) => ({ id: w.id, distance: close.get(w.id)!, seq: Number(w.registry_seq) }))
-    .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
-    .slice(0, MAX_NEAR_DUPLICATES)
-    .map(({ id, distance }) => ({ id, distance }));
+  return (await findNearDuplicatesOfEach(db, [q]))[0];
+}
+
+/**
+ * findNearDuplicates for several works (a re-scoring batch), in the order given: the close
+ * fingerprints of all of them found together, then one statement keeps the live works of other
+ * artists, earlier than each (every work finds its own fingerprint; that statement drops it).
+ */
+export async function findNearDuplicatesOfEach(db: Kysely<DB>, queries: readonly NearDuplicateQuery[]): Promise<NearDuplicate[][]> {
+  const close = await closeFingerprintsOfEach(
+    db,
+    queries.map((q) => q.phash),
+  );
+  const candidates = queries.flatMap((q, query) => [...close[query].keys()].map((id) => ({ query, id, q })));
+  const found = queries.map(() => [] as { id: string; distance: number; seq: number }[]);
+  if (candidates.length === 0) return found;
+  const { rows } = await sql<{ query: number; id: string; registry_seq: string }>`
+    SELECT c.query, s.id, s.registry_seq
+    FROM unnest(
+      ${candidates.map((c) => c.query)}::int[],
+      ${candidates.map((c) => c.id)}::uuid[],
+      ${candidates.map((c) => c.q.artistName)}::text[],
+      ${candidates.map((c) => c.q.imageHash)}::text[],
+      ${candidates.map((c) => (c.q.beforeSeq === undefined ? null : String(c.q.beforeSeq)))}::bigint[]
+    ) AS c(query, id, artist, image_hash, before_seq)
+    JOIN submissions s ON s.id = c.id
+    WHERE s.deleted_at IS NULL AND s.purged_at IS NULL
+      AND lower(s.artist_name) <> lower(c.artist)
+      AND s.image_hash IS DISTINCT FROM c.image_hash
+      AND (c.before_seq IS NULL OR s.registry_seq < c.before_seq)`.execute(db);
+  for (const row of rows)
+    found[row.query].push({ id: row.id, distance: close[row.query].get(row.id)!, seq: Number(row.registry_seq) });
+  return found.map((works) =>
+    works
+      .sort((a, b) => a.distance - b.distance || a.seq - b.seq)
+      .slice(0, MAX_NEAR_DUPLICATES)
+      .map(({ id, distance }) => ({ id, distance })),
+  );
 }
 
 /** The name's claimant (lower-case address), or undefined while nobody claimed it. */

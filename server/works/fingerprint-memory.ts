@@ -107,14 +107,22 @@ export class FingerprintMemory {
    * memory is not loaded (the caller asks the database), starting a load if none is under way.
    */
   async close(db: Kysely<DB>, phashHex: string): Promise<Map<string, number> | undefined> {
-    if (this.source && db !== this.source) return this.closeInTransaction(db, phashHex);
+    return (await this.closeToEach(db, [phashHex]))?.[0];
+  }
+
+  /**
+   * close() for several hashes at once (a re-scoring batch): one read of the works registered
+   * since the last search and one of the works found, for all of them; in the order given.
+   */
+  async closeToEach(db: Kysely<DB>, phashesHex: readonly string[]): Promise<Map<string, number>[] | undefined> {
+    if (this.source && db !== this.source) return this.closeInTransaction(db, phashesHex);
     while (this.loaded) {
       const read = await this.readPageAfterLast(db);
       if (read === 'dropped') break;
       if (read < PAGE_ROWS) {
-        const found = this.hashes.close(phashHex);
+        const found = phashesHex.map((phash) => this.hashes.close(phash));
         // Undefined while the band tables are rebuilt: the database answers meanwhile.
-        return found && (await closeWorks(db, found));
+        return found.every((hashes) => hashes !== undefined) ? closeWorks(db, found) : undefined;
       }
     }
     this.load(db).catch(() => undefined);
@@ -128,27 +136,31 @@ export class FingerprintMemory {
    * (the database answers) while the memory is not loaded, after a stored hash changed, or with
    * more new works than one read brings.
    */
-  private async closeInTransaction(trx: Kysely<DB>, phashHex: string): Promise<Map<string, number> | undefined> {
+  private async closeInTransaction(trx: Kysely<DB>, phashesHex: readonly string[]): Promise<Map<string, number>[] | undefined> {
     if (!this.loaded) return undefined;
     const lastSeq = this.lastSeq;
     const { epoch, works } = await readFingerprintsAfter(trx, lastSeq, PAGE_ROWS);
     if (epoch !== this.epoch || works.length === PAGE_ROWS) return undefined;
-    const closeHashes = this.hashes.close(phashHex);
-    if (!closeHashes) return undefined;
-    const found = await closeWorks(trx, closeHashes);
-    for (const work of works) {
-      if (work.seq <= lastSeq) continue;
-      const distance = hammingDistance(work.phash, phashHex);
-      if (distance <= NEAR_DUPLICATE_MAX_DISTANCE) found.set(work.id, distance);
-    }
+    const closeHashes = phashesHex.map((phash) => this.hashes.close(phash));
+    if (closeHashes.some((hashes) => hashes === undefined)) return undefined;
+    const found = await closeWorks(trx, closeHashes as Map<string, number>[]);
+    phashesHex.forEach((phash, i) => {
+      for (const work of works) {
+        if (work.seq <= lastSeq) continue;
+        const distance = hammingDistance(work.phash, phash);
+        if (distance <= NEAR_DUPLICATE_MAX_DISTANCE) found[i].set(work.id, distance);
+      }
+    });
     return found;
   }
 }
 
-/** The works holding the hashes found (hex -> distance), as submission id -> distance. */
-async function closeWorks(db: Kysely<DB>, closeHashes: Map<string, number>): Promise<Map<string, number>> {
-  const works = await worksWithHashes(db, [...closeHashes.keys()]);
-  return new Map(works.map((work) => [work.id, closeHashes.get(work.phash)!]));
+/** The works holding each search's hashes found (hex -> distance), as submission id -> distance, with one read. */
+async function closeWorks(db: Kysely<DB>, closeHashes: readonly Map<string, number>[]): Promise<Map<string, number>[]> {
+  const works = await worksWithHashes(db, [...new Set(closeHashes.flatMap((hashes) => [...hashes.keys()]))]);
+  return closeHashes.map(
+    (hashes) => new Map(works.flatMap((work) => (hashes.has(work.phash) ? [[work.id, hashes.get(work.phash)!]] : []))),
+  );
 }
 
 const memories = new WeakMap<Kysely<DB>, FingerprintMemory>();

@@ -343,9 +343,18 @@ export function closeFingerprintsQuery(db: Kysely<DB>, phashHex: string) {
  * are close) reads every submission instead. bit_count needs PostgreSQL 14+; PGlite has it.
  */
 export async function closeFingerprints(db: Kysely<DB>, phashHex: string): Promise<Map<string, number>> {
+  return (await closeFingerprintsOfEach(db, [phashHex]))[0];
+}
+
+/** closeFingerprints for several hashes (a re-scoring batch): from memory with two reads for all, else a query each. */
+export async function closeFingerprintsOfEach(db: Kysely<DB>, phashesHex: readonly string[]): Promise<Map<string, number>[]> {
   // The same answer from this process's memory, once loaded (fingerprint-memory.ts, decision 0046).
-  const fromMemory = await fingerprintMemoryOf(db)?.close(db, phashHex);
+  const fromMemory = await fingerprintMemoryOf(db)?.closeToEach(db, phashesHex);
   if (fromMemory) return fromMemory;
-  const rows = await closeFingerprintsQuery(db, phashHex).execute();
-  return new Map(rows.map((r) => [r.submission_id, Number(r.distance)]));
+  const found: Map<string, number>[] = [];
+  for (const phashHex of phashesHex) {
+    const rows = await closeFingerprintsQuery(db, phashHex).execute();
+    found.push(new Map(rows.map((r) => [r.submission_id, Number(r.distance)])));
+  }
+  return found;
 }

@@ -17,6 +17,9 @@ const IMPERSONATOR = 'throwaway@example.com';
 const PORTFOLIO = 'https://ada.test/portfolio';
 const SHOP = 'https://ada.test/shop';
 const SAME_IMAGE = 'a'.repeat(64);
+/** Two perceptual hashes 3 bits apart: near duplicates of each other. */
+const LOOK = '0123456789abcdef';
+const LOOK_ALIKE = '0123456789abcde8';
 
 let t: TestApp;
 let works: Submission[];
@@ -69,6 +72,9 @@ beforeAll(async () => {
   // A copy of the claimant's image by another artist, then one more own work sharing both links.
   await insertWork(db, { artist_name: 'Other Hand', image_hash: SAME_IMAGE, verification_resources: profile(SHOP) });
   await insertWork(db, { ...own, image_hash: SAME_IMAGE, verification_resources: profile(PORTFOLIO, SHOP) });
+  // A picture of another artist's, then a near copy of it by the claimant.
+  await insertWork(db, { artist_name: 'Other Hand', image_phash: LOOK, verification_resources: profile(SHOP) });
+  await insertWork(db, { ...own, image_phash: LOOK_ALIKE, verification_resources: profile(PORTFOLIO) });
   // The claimant's address, not confirmed on this work: its domains do not count.
   await insertWork(db, {
     artist_name: 'Ada Lune',
@@ -132,12 +138,14 @@ describe('re-scoring a batch with reads for the whole batch', () => {
       artistOtherWorksCount: 3,
       sharedProfileLinksWithOwnWorks: 3,
     });
+    expect(await evidenceOf(7)).toMatchObject({ nearDuplicatesOfOtherArtists: [{ id: works[6].id, distance: 3 }] });
+    expect(await evidenceOf(6)).toMatchObject({ nearDuplicatesOfOtherArtists: [] });
     expect(await evidenceOf(3)).toMatchObject({
       nameClaim: 'another_identity',
       artistOtherWorksCount: 0,
       sharedProfileLinksWithOwnWorks: 0,
     });
-    expect(await evidenceOf(7)).toMatchObject({ nameClaim: 'unclaimed', artistOtherWorksCount: 0 });
+    expect(await evidenceOf(9)).toMatchObject({ nameClaim: 'unclaimed', artistOtherWorksCount: 0 });
     expect(await batch.provenDomains(works[0])).toEqual(['ada.test']);
     expect(await batch.provenDomains(works[3])).toEqual([]);
   });
