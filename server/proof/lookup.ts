@@ -17,9 +17,12 @@ export const LOOKUP_MAX_RESULTS = 50;
 
 /** The close works by the crop-tolerant views too (cropped, turned, framed copies), closest view kept. */
 async function closeWorks(db: Kysely<DB>, image: { phash: string; regions: readonly RegionHash[] }): Promise<Map<string, number>> {
-  const close = await closeFingerprints(db, image.phash);
   const probes = image.regions.map((view) => ({ query: 0, ...view }));
-  for (const row of await publicWorksNearRegionHashes(db, probes, REGION_MATCH_MAX_DISTANCE, LOOKUP_MAX_RESULTS)) {
+  const [close, byViews] = await Promise.all([
+    closeFingerprints(db, image.phash),
+    publicWorksNearRegionHashes(db, probes, REGION_MATCH_MAX_DISTANCE, LOOKUP_MAX_RESULTS),
+  ]);
+  for (const row of byViews) {
     close.set(row.id, Math.min(close.get(row.id) ?? row.distance, row.distance));
   }
   return close;
@@ -29,10 +32,10 @@ export async function lookupImage(
   db: Kysely<DB>,
   image: { sha256: string; phash: string; regions: readonly RegionHash[] },
 ): Promise<LookupResponse> {
-  const exact = await publicWorksWithHash(db, image.sha256, LOOKUP_MAX_RESULTS);
   // Close hashes come from the fingerprint tables (ids and hashes only); every field shown is
-  // read from public_submissions, so a private or removed work never appears.
-  const close = await closeWorks(db, image);
+  // read from public_submissions, so a private or removed work never appears. The searches are
+  // independent reads: with several connections they run at once.
+  const [exact, close] = await Promise.all([publicWorksWithHash(db, image.sha256, LOOKUP_MAX_RESULTS), closeWorks(db, image)]);
   const near = close.size === 0 ? [] : await publicWorksAmong(db, [...close.keys()], image.sha256, LOOKUP_MAX_RESULTS);
   return {
     image_hash: image.sha256,

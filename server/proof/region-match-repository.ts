@@ -1,6 +1,6 @@
 // The lookup by the crop-tolerant fingerprint (migration 017, server/image/region-hashes.ts):
-// the views a copy is looked up by, against every view kept with registered works, one statement
-// for all of them. The wide band indexes of migration 038 name the candidates (nothing within the
+// the views a copy is looked up by, against every view kept with registered works, a statement a
+// band for all of them (run at once), then one for the public works found. The wide band indexes of migration 038 name the candidates (nothing within the
 // distance can be missed, see REGION_BANDS in fingerprint-bands.ts), the exact distance decides,
 // and only views of the same kind are compared. Every field returned is read from
 // public_submissions (decision 0017).
@@ -20,52 +20,91 @@ export interface RegionProbe {
 /** Kept as int in the indexes of migration 038 (22 bits at most), so compared as int here too. */
 const BAND_EXPRESSIONS = bandExpressions('r.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
 
-/**
- * The stored views of the same kind whose band is within the radius of a probe's, as
- * (probe, submission_id, hash); probe i is the position in `probes`. One index probe per band
- * value: OFFSET 0 keeps the planner from flattening the lateral subquery into a join that reads
- * every view (what the statement of migration 017 did, 9 s at a million works).
- */
-export function regionCandidates(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<unknown> {
-  const bands = bandProbeArrays(
+/** Per band, the band values to probe and which probe each is for (empty: band not needed). */
+function probedBands(probes: readonly RegionProbe[], maxDistance: number) {
+  return bandProbeArrays(
     probes.map((probe, i) => ({ query: i, hash: probe.hash })),
     maxDistance,
     REGION_BANDS,
+  ).flatMap((band, i) => (band.queries.length === 0 ? [] : [{ ...band, index: BAND_EXPRESSIONS[i] }]));
+}
+
+/**
+ * The stored views of the same kind whose band is within the radius of a probe's, as a FROM item
+ * with columns b.probe (the position in `probes`), r.submission_id and r.hash. One index probe
+ * per band value: OFFSET 0 keeps the planner from flattening the lateral subquery into a join
+ * that reads every view (what the statement of migration 017 did, 9 s at a million works).
+ */
+function viewsInBand(probes: readonly RegionProbe[], band: ReturnType<typeof probedBands>[number]): RawBuilder<unknown> {
+  return sql`unnest(${band.queries}::int[], ${band.queries.map((q) => probes[q].kind)}::text[], ${band.values}::int[])
+      AS b(probe, kind, value)
+    CROSS JOIN LATERAL (
+      SELECT r.submission_id, r.hash FROM image_region_hashes r
+      WHERE ${band.index} = b.value AND r.kind = b.kind::"char" OFFSET 0
+    ) AS r`;
+}
+
+/** Every candidate view the bands name, before the distance is checked: (probe, submission_id, hash). */
+export function regionCandidates(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<unknown> {
+  return sql.join(
+    probedBands(probes, maxDistance).map((band) => sql`SELECT b.probe, r.submission_id, r.hash FROM ${viewsInBand(probes, band)}`),
+    sql` UNION `,
   );
-  const selects = bands.flatMap((band, i) =>
-    band.queries.length === 0
-      ? []
-      : [
-          sql`SELECT b.probe, r.submission_id, r.hash
-              FROM unnest(${band.queries}::int[], ${band.queries.map((q) => probes[q].kind)}::text[], ${band.values}::int[])
-                AS b(probe, kind, value)
-              CROSS JOIN LATERAL (
-                SELECT r.submission_id, r.hash FROM image_region_hashes r
-                WHERE ${BAND_EXPRESSIONS[i]} = b.value AND r.kind = b.kind::"char" OFFSET 0
-              ) AS r`,
-        ],
+}
+
+/**
+ * For each band, a statement naming the stored views it finds within `maxDistance` bits of a
+ * probe of the same kind: rows (query, submission_id, distance), each work once per query with
+ * its closest view in that band. Bands no probe needs have no statement.
+ */
+export function closeRegionViewsByBand(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<CloseView>[] {
+  const signed = probes.map((p) => asSignedBigint(p.hash));
+  const distance = sql`bit_count((r.hash # p.hash)::bit(64))`;
+  return probedBands(probes, maxDistance).map(
+    (band) => sql<CloseView>`
+      SELECT p.query, r.submission_id, min(${distance})::int AS distance
+      FROM ${viewsInBand(probes, band)}
+      JOIN unnest(${probes.map((p) => p.query)}::int[], ${signed}::bigint[]) WITH ORDINALITY AS p(query, hash, probe)
+        ON p.probe - 1 = b.probe
+      WHERE ${distance} <= ${maxDistance}
+      GROUP BY p.query, r.submission_id`,
   );
-  return sql.join(selects, sql` UNION `);
+}
+
+/** A stored view close to a probe: its work and the distance, for the probe's query. */
+export interface CloseView {
+  query: number;
+  submission_id: string;
+  distance: number;
 }
 
 /**
  * Per query, each work with a view within `maxDistance` bits of one of its probe views of the
- * same kind, with the closest such distance: rows (query, submission_id, distance).
+ * same kind, with the closest such distance, as one statement: rows (query, submission_id, distance).
  */
-export function closeRegionViews(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<unknown> {
-  const signed = probes.map((p) => asSignedBigint(p.hash));
-  return sql`
-    SELECT p.query, c.submission_id, min(bit_count((c.hash # p.hash)::bit(64)))::int AS distance
-    FROM (${regionCandidates(probes, maxDistance)}) AS c
-    JOIN unnest(${probes.map((p) => p.query)}::int[], ${signed}::bigint[]) WITH ORDINALITY AS p(query, hash, probe)
-      ON p.probe - 1 = c.probe
-    WHERE bit_count((c.hash # p.hash)::bit(64)) <= ${maxDistance}
-    GROUP BY p.query, c.submission_id`;
+export function closeRegionViews(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<CloseView> {
+  return sql<CloseView>`
+    SELECT query, submission_id, min(distance)::int AS distance
+    FROM (${sql.join(closeRegionViewsByBand(probes, maxDistance), sql` UNION ALL `)}) AS by_band
+    GROUP BY query, submission_id`;
+}
+
+/** Each (query, work) once, with its smallest distance over the bands. */
+function closestOverBands(byBand: readonly (readonly CloseView[])[]): CloseView[] {
+  const closest = new Map<string, CloseView>();
+  for (const row of byBand.flat()) {
+    const key = `${row.query} ${row.submission_id}`;
+    const kept = closest.get(key);
+    if (!kept || row.distance < kept.distance) closest.set(key, { ...row, query: Number(row.query), distance: Number(row.distance) });
+  }
+  return [...closest.values()];
 }
 
 /**
  * Public works with a view within `maxDistance` bits of a probe view of the same kind; per
  * query at most `perQuery`, each work once with its closest view, closest first, then oldest.
+ * The bands are searched by statements of their own, at once when `db` has several connections
+ * (a lookup's time is its index probes: three statements on two cores take about half as long).
  */
 export async function publicWorksNearRegionHashes(
   db: Kysely<DB>,
@@ -74,8 +113,14 @@ export async function publicWorksNearRegionHashes(
   perQuery: number,
 ): Promise<HashMatchRow[]> {
   if (probes.length === 0) return [];
+  const byBand = await Promise.all(closeRegionViewsByBand(probes, maxDistance).map(async (band) => (await band.execute(db)).rows));
+  const close = closestOverBands(byBand);
+  if (close.length === 0) return [];
   const result = await sql<HashMatchRow>`
-    WITH close AS (${closeRegionViews(probes, maxDistance)})
+    WITH close AS (
+      SELECT * FROM unnest(
+        ${close.map((c) => c.query)}::int[], ${close.map((c) => c.submission_id)}::uuid[], ${close.map((c) => c.distance)}::int[]
+      ) AS close(query, submission_id, distance))
     ${closestPublicWorks(perQuery)}`.execute(db);
   return toMatchRows(result.rows);
 }
