@@ -38,3 +38,23 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
     },
   };
 }
+
+/**
+ * What a lookup's speed depends on beside the code: PostgreSQL's shared buffers against the size
+ * of the crop-tolerant band indexes (migration 038) a lookup probes about 2,150 times. When the
+ * indexes do not fit, most probes read their pages from the operating system's cache.
+ */
+export async function bandIndexesAndBuffers(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ buffers: string; indexes: string }>(
+      `SELECT current_setting('shared_buffers') AS buffers,
+        pg_size_pretty(sum(pg_relation_size(c.oid))) AS indexes
+       FROM pg_class c WHERE c.relname LIKE 'image_region_hashes_wide_band_%'`,
+    );
+    return `PostgreSQL shared_buffers ${rows[0].buffers}; crop-tolerant band indexes ${rows[0].indexes}`;
+  } finally {
+    await client.end();
+  }
+}

@@ -6,7 +6,7 @@
 // It registers 40 works on the kept database, as the lookups need works to find.
 import { parseArgs } from 'node:util';
 import { appEnv } from './app-env';
-import { DEFAULT_SERVER_URL } from './database';
+import { bandIndexesAndBuffers, DEFAULT_SERVER_URL } from './database';
 import { measureLookups } from './lookups';
 import { makeImages } from './registrations';
 import { killAppServers, settledMemory, startApp, startUpSnapshot } from './servers';
@@ -40,6 +40,7 @@ try {
       `POST /api/lookup of ${what}: p50 ${ms(lookups[kind].p50)} ms, p95 ${ms(lookups[kind].p95)} ms (goal p95 <= 50)${found}`,
     );
   }
+  console.log(await bandIndexesAndBuffers(url.toString()));
   console.log(`the image work of those files alone: p50 ${ms(lookups.imageWork.p50)} ms, p95 ${ms(lookups.imageWork.p95)} ms`);
   console.log(`resident memory peak: ${mb(app.memory().peak)} (goal <= 400 MB)`);
 } finally {

@@ -19,7 +19,7 @@ import { processImage } from '../../server/image';
 import { openRuntime } from '../../server/runtime';
 import { FingerprintMemory } from '../../server/works/fingerprint-memory';
 import { closeFingerprintsQuery } from '../../server/works/works-repository';
-import { createBenchDatabase, DEFAULT_SERVER_URL, type BenchDatabase } from './database';
+import { bandIndexesAndBuffers, createBenchDatabase, DEFAULT_SERVER_URL, type BenchDatabase } from './database';
 import { get, load, percentiles, timeEach, type Latencies, type Load } from './measure';
 import { checkGeneratedLeaves, multiplyWorks } from './multiply';
 import { replay } from './plain-routes';
@@ -530,6 +530,7 @@ async function main(): Promise<void> {
         `${mb(firstCheckpointPeak)} by the end of the first checkpoint`,
         '',
       ],
+      ['what the lookups ran with', await bandIndexesAndBuffers(env.DATABASE_URL!), '', ''],
       ...Object.entries(NOT_YET_MEASURED).map(([route, why]) => [`not measured yet: ${route}`, why, '', '']),
       [
         'works registered by the 2-client stream',
