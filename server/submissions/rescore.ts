@@ -13,7 +13,7 @@ import { confirmedCoAuthorNames, confirmedCoAuthorNamesOf } from '../works/co-au
 import type { RescoreWork } from '../works/manage-ports';
 import { buildTrustEvidence, PROFILE_RESOURCE_TYPE } from './evidence';
 import { gatherRegistryEvidence, type RegistryEvidenceSource } from './registry-evidence';
-import { batchRegistryEvidence } from './registry-evidence-batch';
+import { batchRegistryEvidence } from './registry-evidence-batch-repository';
 import { databaseRegistryEvidence } from './registry-evidence-repository';
 import { computeTrust, type TrustResult } from './trust';
 import { findUploadByDerivativeKey, uploadMetadataByDerivativeKeys } from './uploads-repository';

@@ -1,5 +1,5 @@
 // A rubric run re-scores its batches with reads made for the whole batch (rescore.ts batchReads,
-// registry-evidence-batch.ts): a statement a signal for all of a batch's works. Every work must
+// registry-evidence-batch-repository.ts): a statement a signal for all of a batch's works. Every work must
 // come out with the trust it gets when scored alone, a statement a read (as a registration, a
 // link check or an edit scores it): exact copies by the same and other artists, earlier and
 // later, a claimed name's claimant and an impersonator, shared profile links, proven domains for
