@@ -13,6 +13,12 @@ import type { MailMessage, Mailer } from './mailer';
 import { recordDelivery, wasDelivered } from './mail-deliveries-repository';
 
 export const MAIL_JOB = 'mail';
+/**
+ * Messages a process sends at once: a stalled SMTP conversation holds one worker until its
+ * time-out; the other keeps sending. So a crash can catch this many messages in the window of
+ * decision 0058 (accepted by the SMTP server, delivery not yet recorded).
+ */
+export const MAIL_WORKERS = 2;
 
 interface MailJobData {
   key: string;
@@ -55,8 +61,7 @@ export function defineMailJob(
     retry: { limit: deps.config.mailRetry.limit, delaySeconds: deps.config.mailRetry.delaySeconds, backoff: true },
     // Longer than nodemailer's own time-outs (mailer.ts), which end a stalled conversation first.
     expireInSeconds: deps.config.mailRetry.timeoutSeconds,
-    // A stalled SMTP conversation holds one worker until its time-out; the other keeps sending.
-    workers: 2,
+    workers: MAIL_WORKERS,
     // Sent after the registrations under way, half a minute after queueing at most (decision 0074).
     yieldsToRegistrations: { maxWaitMs: BACKGROUND_MAX_WAIT_MS.mail },
     async run(data, job) {
