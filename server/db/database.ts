@@ -64,6 +64,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** In-memory embedded database only: start from this dump (PGlite dumpDataDir) instead of an initdb. */
   loadDataDir?: Blob;
+  /**
+   * An embedded database already open, used as it is and left open by close(): the tests hand one
+   * test file's database, reset, to the next (opening one from a dump costs a second of CPU).
+   */
+  openPglite?: PGlite;
   poolSize?: number;
   /**
    * Called when an idle PostgreSQL connection dies (server restart, admin command). The pool
@@ -77,10 +82,10 @@ const warnIdleConnectionError = (err: Error) => console.warn(`PostgreSQL connect
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleConnectionError ?? warnIdleConnectionError)
-    : openPglite(options.dataDir, options.loadDataDir);
+    : openPglite(options.dataDir, options.loadDataDir, options.openPglite);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, given: PGlite | undefined): Promise<Database> {
   // Loaded only for the embedded database: a server on PostgreSQL starts without it.
   const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -96,7 +101,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { extensions: { pg_trgm }, ...(dataDir ? {} : { loadDataDir }) });
+    pglite = given ?? (await PGlite.create(location, { extensions: { pg_trgm }, ...(dataDir ? {} : { loadDataDir }) }));
   } catch (err) {
     lock?.release();
     throw err;
@@ -136,7 +141,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async close() {
       await subscriptions.stopAll();
       await db.destroy();
-      await pglite.close();
+      if (!given) await pglite.close();
       lock?.release();
     },
   });

@@ -1,14 +1,16 @@
 // A fresh, migrated database for each test file: in-memory PGlite by default, or a new database on
 // the PostgreSQL server named by TEST_DATABASE_URL (dropped again afterwards). Under Vitest each
 // starts as a copy of the template database-template.ts built once per run; elsewhere (or for a
-// project without that global setup) it is built from scratch, with the same result.
+// project without that global setup) it is built from scratch, with the same result. On the
+// embedded database a file's database, once dropped, is reset and handed to the worker's next file
+// (reused-pglite.ts).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import type { DatabaseTemplates } from './database-template';
+import { givePgliteBack, takePglite } from './reused-pglite';
 
 export interface TestDatabase {
   database: Database;
@@ -27,8 +29,16 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   if (!serverUrl) {
     const dump = templates?.pglite?.[migrated ? 'migrated' : 'empty'];
     if (dump) {
-      const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
-      return { database, drop: () => database.close() };
+      // One a previous file of this worker used, reset (reused-pglite.ts), or a new one.
+      const pglite = await takePglite(dump);
+      const database = await openDatabase({ openPglite: pglite });
+      return {
+        database,
+        async drop() {
+          await database.close();
+          await givePgliteBack(pglite);
+        },
+      };
     }
     const database = await openDatabase({});
     if (migrated) await migrate(database.pool);
