@@ -2,6 +2,8 @@
 // '@playwright/test'.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Cookie, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
@@ -15,10 +17,13 @@ export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Runs axe on the page as it is now and fails with a readable list of violations.
+ * Runs axe on the page once it is at rest and fails with a readable list of violations.
  * `exclude` takes CSS selectors to leave out (e.g. third-party widgets).
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // A list still loading (aria-busy) shows its previous results dimmed, which axe rightly reports
+  // as too little contrast: a person waits for the answer, and so does the check.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Toasts are left out: they fade in and out, and axe samples them mid-fade and reports the
   // blended colours as contrast failures.
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('[data-sonner-toaster]');
@@ -77,11 +82,24 @@ export const E2E_ADMIN = {
 
 const TOTP_STEP_MS = 30_000;
 /**
- * The newest 30-second step whose code this worker sent. The server takes a code once (decision
- * 0068) and counts a refused one as a failed attempt, throttled like a wrong password: a run that
- * signs in dozens of times must never send a code twice, or it locks its own admin out.
+ * The newest 30-second step whose code the run sent, per account. The server takes a code once
+ * (decision 0068) and counts a refused one as a failed attempt, throttled like a wrong password: a
+ * run that signs in dozens of times must never send a code twice, or it locks its own admin out.
+ * Kept in the run's data folder, not in memory: Playwright replaces a worker after a failed test,
+ * and the new one must not send the code its predecessor sent.
  */
-const lastStepUsed = new Map<string, number>();
+const stepsFile = () => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'authenticator-steps-sent.json');
+const lastStepUsed = {
+  get(email: string): number | undefined {
+    return fs.existsSync(stepsFile())
+      ? (JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>)[email]
+      : undefined;
+  },
+  set(email: string, step: number): void {
+    const steps = fs.existsSync(stepsFile()) ? (JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>) : {};
+    fs.writeFileSync(stepsFile(), JSON.stringify({ ...steps, [email]: step }));
+  },
+};
 
 /** The second step of the admin sign-in, with a fresh code (the shared e2e admin's unless another account is given). */
 export async function confirmWithAuthenticatorCode(
