@@ -3,8 +3,7 @@
 // migrated dump holds (every row, sequence and relation), and one whose schema a test changed must
 // never reach another file.
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { pgliteReuses } from '../helpers/reused-pglite';
 import { createTestApp } from '../helpers/test-app';
@@ -39,10 +38,15 @@ async function contents(database: Database): Promise<Record<string, string>> {
 }
 
 describe.skipIf(testDatabaseKind !== 'pglite')('test databases handed from file to file', () => {
-  const fresh = openDatabase({ loadDataDir: new Blob([fs.readFileSync(inject('databaseTemplates').pglite!.migrated)]) });
+  /** A database fresh from the migrated dump, never handed out: what a reused one must equal. */
+  let fresh: Database;
+
+  beforeAll(async () => {
+    fresh = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(inject('databaseTemplates').pglite!.migrated)]) });
+  });
 
   afterAll(async () => {
-    await (await fresh).close();
+    await fresh?.close();
   });
 
   it('hold, once used and given back, what a database fresh from the dump holds', async () => {
@@ -59,7 +63,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('test databases handed from file 
     const next = await createTestDatabase();
     try {
       expect(pgliteReuses()).toBe(reusesBefore + 1);
-      expect(await contents(next.database)).toEqual(await contents(await fresh));
+      expect(await contents(next.database)).toEqual(await contents(fresh));
       const { rows } = await next.database.pool.query(`SELECT current_setting('statement_timeout') AS timeout`);
       expect(rows[0].timeout).toBe('0');
       const { rows: locked } = await next.database.pool.query('SELECT pg_try_advisory_lock(42) AS locked');
