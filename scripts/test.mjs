@@ -3,8 +3,8 @@
 // beside the CPU-bound stages (the integration suite on the embedded database and on PostgreSQL, the
 // unit tests), which run one at a time: on a 2-core machine two of them at once take longer than
 // one after the other. The tests that wait minutes for periodic jobs run beside them, taking no
-// place. The tests that measure time (the hostile-input suite, once per database, and
-// the timed unit tests) run alone at the end. `--checks` (what `npm run validate` and CI run) adds
+// place. The tests that measure time (the time-measuring hostile-input files, once per database,
+// and the timed unit tests) run alone at the end. `--checks` (what `npm run validate` and CI run) adds
 // the typecheck, lint and format check as stages of the same run. Ends with a table of each stage's
 // time, one line 'N passed, N failed', and a non-zero exit code if anything failed.
 //
@@ -87,9 +87,11 @@ const stages = [
   ...(checks
     ? [
         // After the build only, so that the browser tests and the integration suite, listed
-        // first, take the two places as soon as the build is done (they are the longest).
-        { ...npmScript('typecheck', 'typecheck'), heavy: true, needs: ['build'] },
-        { ...npmScript('lint', 'lint'), heavy: true, needs: ['build'] },
+        // first, take the two places as soon as the build is done (they are the longest). One
+        // core each (tsc, ESLint): they run in the place the browser tests leave, beside the
+        // PostgreSQL pass, rather than waiting for it.
+        { ...npmScript('typecheck', 'typecheck'), needs: ['build'] },
+        { ...npmScript('lint', 'lint'), needs: ['build'] },
         { ...npmScript('format check', 'format:check'), needs: ['build'] },
       ]
     : []),
@@ -98,8 +100,10 @@ const stages = [
   ...(secondNodeVersion ? [vitest(`unit${secondNodeLabel}`, ['unit'], onSecondNode(envWithoutPostgres), { needs: ['build'] })] : []),
   // Alone, after everything else: these tests measure how fast the server answers under attack, and
   // how long parsers and threads take.
-  vitest('timed unit tests and hostile, embedded database', ['timed', 'hostile'], envWithoutPostgres, { alone: true }),
-  ...(postgresUrl ? [vitest(`hostile, PostgreSQL${secondNodeLabel}`, ['hostile'], onSecondNode(process.env), { alone: true })] : []),
+  vitest('timed unit tests and timed hostile, embedded database', ['timed', 'hostile'], envWithoutPostgres, { alone: true }),
+  ...(postgresUrl
+    ? [vitest(`timed hostile, PostgreSQL${secondNodeLabel}`, ['hostile'], onSecondNode(process.env), { alone: true })]
+    : []),
 ];
 
 const problems = [];
