@@ -13,6 +13,8 @@ const LONGEST_FIRST = [
   // A minute or two waiting for the next period after a kill -9 (both databases).
   'tests/integration/jobs/runner-liveness.test.ts',
   'tests/integration/proof/crop-tolerant-recall.test.ts',
+  // Three kill -9 rounds of a real server process under 100 registrations.
+  'tests/integration/hostile/crash-consistency.test.ts',
   'tests/integration/admin/auth.test.ts',
   'tests/integration/tlog/log-proofs.test.ts',
   'tests/integration/tlog/verify-cli.test.ts',
