@@ -42,7 +42,8 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // Each of npm test's browser shards has its own: Playwright empties it when a run starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
