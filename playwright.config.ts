@@ -42,8 +42,7 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each of npm test's browser shards has its own: Playwright empties it when a run starts.
-  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -10,8 +10,8 @@
 //
 // Settings (environment): TEST_DATABASE_URL runs the integration suite on that PostgreSQL server
 // too; TEST_SECOND_NODE=/path/to/node runs the unit tests once more and the PostgreSQL pass under
-// that Node.js (CI: Node 24 beside the machine's Node 20); TEST_CONCURRENCY (default 3: the two
-// browser shards and a CPU-bound stage) is how many stages run at once.
+// that Node.js (CI: Node 24 beside the machine's Node 20); TEST_CONCURRENCY (default 2) is how many
+// stages run at once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,36 +47,21 @@ function vitest(name, projects, env, options = {}) {
 
 const npmScript = (name, script) => ({ name, command: 'npm', args: ['run', '-s', script], env: process.env });
 
-/**
- * The browser tests mostly wait (on the page, the server, timers): one Playwright run used under
- * half a core and was the longest stage. They run as this many runs at once, each with its own
- * server, data folder, seeded ledger and ports (Playwright's --shard: a share of the spec files),
- * so no test sees another's works.
- */
-const BROWSER_SHARDS = 2;
-
-/** One share of the browser tests (scripts/e2e.mjs with --shard). */
-function browserShard(index) {
-  const shard = `${index}/${BROWSER_SHARDS}`;
-  const report = path.join(reportDir, `playwright-${index}.json`);
-  return {
-    name: `browser ${shard}`,
-    command: 'node',
-    args: ['scripts/e2e.mjs', `--shard=${shard}`],
-    env: { ...envWithoutPostgres, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_OUTPUT_DIR: `test-results/shard-${index}` },
-    needs: ['build'],
-    report: { kind: 'playwright', file: report },
-  };
-}
-
 // In order of priority: a free place goes to the first stage whose needs have passed and whose
-// kind has room. The browser shards run beside the CPU-bound stages, which run one at a time
-// (`heavy`), longest first.
+// kind has room. The browser tests mostly wait (on the page, the server, timers): they run beside
+// the CPU-bound stages, which run one at a time (`heavy`), longest first.
 const stages = [
   // The built web app is served by `npm start` (tested as a real process) and the browser tests;
   // the server's bundles are the processes and commands the suites start (tests/helpers/built-server.ts).
   { name: 'build', command: 'node', args: ['scripts/build-if-stale.mjs'], env: process.env },
-  ...Array.from({ length: BROWSER_SHARDS }, (_, i) => browserShard(i + 1)),
+  {
+    name: 'browser',
+    command: 'node',
+    args: ['scripts/e2e.mjs'],
+    env: { ...envWithoutPostgres, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json') },
+    needs: ['build'],
+    report: { kind: 'playwright', file: path.join(reportDir, 'playwright.json') },
+  },
   // With a PostgreSQL pass, the files whose result the database cannot change run there only
   // (vitest.config.ts, DATABASE_INDEPENDENT_TESTS).
   vitest(
@@ -125,8 +110,7 @@ const problems = [];
 if (secondNode && !secondNodeVersion)
   problems.push(`TEST_SECOND_NODE=${secondNode} does not run: the tests meant for it are not run.`);
 
-// The browser shards and one CPU-bound stage at once.
-const concurrency = Number(process.env.TEST_CONCURRENCY ?? BROWSER_SHARDS + 1);
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const { passed, failed, ok } = await runStages(stages, { concurrency, problems });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
