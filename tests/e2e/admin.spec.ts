@@ -190,7 +190,14 @@ test.describe('removal review, restore and audit trail', () => {
 
     await page.getByRole('link', { name: 'Deleted Records' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Deleted Submissions' })).toBeVisible();
+    // The search runs once typing pauses (the field debounces it), and until its answer is shown
+    // the earlier list stays, dimmed and busy: axe below must see the list that answers it.
+    const searched = page.waitForResponse(
+      (response) => response.url().includes('/api/admin/deleted-submissions') && response.url().includes(work.registry_id),
+    );
     await page.getByLabel('Search deleted submissions').fill(work.registry_id);
+    await searched;
+    await expect(page.locator('tbody tr')).toHaveCount(1);
     const deletedRow = page.getByRole('row').filter({ hasText: work.registry_id });
     await expect(deletedRow).toHaveCount(1);
     await expect(deletedRow.getByText(`by ${E2E_ADMIN.email}`)).toBeVisible();
