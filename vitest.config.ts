@@ -78,11 +78,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file gets its own database, a copy of one migrated once per run (the global setup);
           // three workers on the 2-core machine, as many files wait on timers and jobs for part of
-          // their time (alone: 4m14 with two workers, 3m43 with three, the same CPU). A worker runs its files one
-          // after another in one process (the server's modules and PGlite's WebAssembly load once):
-          // every file builds its own app and database and closes them, and the server's modules
-          // keep nothing between apps but caches of constants (a dummy password hash, the C2PA
-          // WebAssembly).
+          // their time (alone: 4m14 with two workers, 3m43 with three, the same CPU). A worker runs
+          // its files one after another in one process (the server's modules and PGlite's
+          // WebAssembly load once): every file builds its own app and database and closes them,
+          // and the server's modules keep nothing between apps but caches of constants (a dummy
+          // password hash, the C2PA WebAssembly).
           maxWorkers: 3,
           isolate: false,
           sequence: { groupOrder: 1, sequencer: LongestFirstSequencer },
