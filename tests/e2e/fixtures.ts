@@ -3,7 +3,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
@@ -88,17 +87,13 @@ const TOTP_STEP_MS = 30_000;
  * Kept in the run's data folder, not in memory: Playwright replaces a worker after a failed test,
  * and the new one must not send the code its predecessor sent.
  */
-const stepsFile = () => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'authenticator-steps-sent.json');
+// playwright.config.ts sets E2E_DATA_DIR for every process of the run.
+const stepsFile = () => path.join(process.env.E2E_DATA_DIR!, 'authenticator-steps-sent.json');
+const stepsSent = (): Record<string, number> =>
+  fs.existsSync(stepsFile()) ? (JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>) : {};
 const lastStepUsed = {
-  get(email: string): number | undefined {
-    return fs.existsSync(stepsFile())
-      ? (JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>)[email]
-      : undefined;
-  },
-  set(email: string, step: number): void {
-    const steps = fs.existsSync(stepsFile()) ? (JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>) : {};
-    fs.writeFileSync(stepsFile(), JSON.stringify({ ...steps, [email]: step }));
-  },
+  get: (email: string): number | undefined => stepsSent()[email],
+  set: (email: string, step: number): void => fs.writeFileSync(stepsFile(), JSON.stringify({ ...stepsSent(), [email]: step })),
 };
 
 /** The second step of the admin sign-in, with a fresh code (the shared e2e admin's unless another account is given). */
