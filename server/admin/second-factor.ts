@@ -4,17 +4,8 @@
 // codes (kept hashed, shown once). Failed factor attempts are throttled like passwords (the same
 // counters, keyed by address and account). Every step is audited. Times come from deps.now().
 import crypto from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { appError } from '../../core/app-error';
 import {
   ADMIN_RECOVERY_CODE_COUNT,
@@ -51,6 +42,11 @@ import {
 import { chargeLoginAttempt, refundLoginAttempt } from './login-throttle';
 import { createSession, revokeSession } from './sessions';
 import { revokeAdminSessions } from './sessions-repository';
+
+// Loaded on first use: only an admin signing in needs them, and loaded at start-up they held about
+// 5 MB of every process's heap for nothing (issue 38's memory goal). Node keeps a module once loaded.
+const webauthn = () => import('@simplewebauthn/server');
+const totp = () => import('otplib');
 
 type FactorRow = Selectable<AdminFactorsTable>;
 
@@ -235,6 +231,7 @@ async function auditFailure(deps: AppDeps, admin: SignedInAdmin, meta: RequestMe
 
 export async function startTotpSetup(deps: AppDeps, admin: SignedInAdmin) {
   await assertMayEnrol(deps, admin);
+  const { generateSecret, generateURI } = await totp();
   const secret = generateSecret();
   await setPendingTotpSecret(deps.db, admin.sessionHash, secret);
   const otpauth_url = generateURI({ issuer: relyingParty(deps.config.siteUrl).name, label: admin.email, secret });
@@ -245,6 +242,7 @@ export async function startTotpSetup(deps: AppDeps, admin: SignedInAdmin) {
 async function matchTotp(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
   const token = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(token)) return null;
+  const { verify: verifyTotp } = await totp();
   const result = await verifyTotp({
     secret,
     token,
@@ -331,6 +329,7 @@ export async function passkeyRegistrationOptions(deps: AppDeps, admin: SignedInA
   await assertMayEnrol(deps, admin);
   const rp = relyingParty(deps.config.siteUrl);
   const existing = (await listFactors(deps.db, admin.id)).filter((f) => f.kind === 'passkey');
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.rpID,
@@ -361,6 +360,7 @@ export async function registerPasskey(
     const { challenge } = await takeSessionSecrets(trx, admin.sessionHash);
     if (!challenge) throw refused('conflict', MESSAGES.adminFactorSetupMissing);
     await setSessionChallenge(trx, admin.sessionHash, null);
+    const { verifyRegistrationResponse } = await webauthn();
     const verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -389,6 +389,7 @@ export async function passkeyAuthenticationOptions(deps: AppDeps, admin: SignedI
   await assertMayVerify(deps, admin);
   const passkeys = (await listFactors(deps.db, admin.id)).filter((f) => f.kind === 'passkey');
   if (passkeys.length === 0) throw refused('conflict', MESSAGES.adminNoFactorYet);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.config.siteUrl).rpID,
     allowCredentials: passkeys.map((f) => ({
@@ -416,6 +417,7 @@ export async function verifyPasskeySignIn(
     const factor = await findPasskey(trx, admin.id, response.id);
     if (!challenge || !factor) return null;
     await setSessionChallenge(trx, admin.sessionHash, null);
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
