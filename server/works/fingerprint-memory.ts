@@ -19,11 +19,21 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
 import { BandedFingerprints } from './banded-fingerprints';
-import { readFingerprintsAfter } from './fingerprints-after-repository';
+import {
+  PACKED_ROW_CHARS,
+  PACKED_SEQ_DIGITS,
+  readFingerprintsAfter,
+  readPackedFingerprintsAfter,
+} from './fingerprints-after-repository';
 import { worksWithHashes } from './works-by-phash-repository';
 
-/** Rows read per query: parsing a page holds the event loop for a few milliseconds at most. */
-const PAGE_ROWS = 10_000;
+/**
+ * Rows read per query: parsing a page holds the event loop for a few milliseconds at most, and a
+ * packed page (28 characters a work, 112 KB) stays below V8's large-object size, so it dies in
+ * the young generation: 10,000-row pages (280 KB each) waited in the large-object space for a full
+ * collection that an idle process may not run for minutes (28 MB at a million works).
+ */
+const PAGE_ROWS = 4_000;
 
 export class FingerprintMemory {
   private hashes = new BandedFingerprints();
@@ -63,19 +73,20 @@ export class FingerprintMemory {
    */
   private async readPageAfterLast(db: Kysely<DB>): Promise<number | 'dropped'> {
     const generation = this.generation;
-    const { epoch, works } = await readFingerprintsAfter(db, this.lastSeq, PAGE_ROWS);
+    const { epoch, count, packed } = await readPackedFingerprintsAfter(db, this.lastSeq, PAGE_ROWS);
     if (generation !== this.generation) return 'dropped';
     if (this.epoch !== undefined && epoch !== this.epoch) {
       this.forget();
       return 'dropped';
     }
     this.epoch = epoch;
-    for (const work of works) {
-      if (work.seq <= this.lastSeq) continue;
-      this.hashes.add(work.phash);
-      this.lastSeq = work.seq;
+    for (let at = 0; at < count * PACKED_ROW_CHARS; at += PACKED_ROW_CHARS) {
+      const seq = parseInt(packed.slice(at, at + PACKED_SEQ_DIGITS), 16);
+      if (seq <= this.lastSeq) continue;
+      this.hashes.add(packed.slice(at + PACKED_SEQ_DIGITS, at + PACKED_ROW_CHARS));
+      this.lastSeq = seq;
     }
-    return works.length;
+    return count;
   }
 
   /** Reads every registered hash, a page per query; resolves when searches can be answered from memory. */
