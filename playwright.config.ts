@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './server/node-flags';
 
 /** Asks the OS for a free TCP port (synchronously, because the config is evaluated eagerly). */
 function freePort(): string {
@@ -81,7 +82,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built server, as `npm start` runs it (scripts/e2e.mjs builds it when its sources changed).
-    command: 'node dist/server/main.mjs',
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // The first start of the embedded database runs initdb (several seconds on 2 cores).

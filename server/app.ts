@@ -33,6 +33,7 @@ import { watchRoutes } from './watch/routes';
 import { manageWatches } from './watch/manage-watches';
 import { proofPageHeadProviders } from './proof/page-heads';
 import { keepFingerprintsInMemory } from './works/fingerprint-memory';
+import { collectStartUpGarbage } from './start-up-garbage';
 import { keepSubtreesInMemory } from './tlog/log-tree';
 import { JobQueue } from './jobs/job-queue';
 import { createMailer } from './mail/mailer';
@@ -250,12 +251,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     if (!closing) app.log.warn({ err }, what);
   };
   app.addHook('onListen', async () => {
-    keepFingerprintsInMemory(deps.db).catch(
-      warnUnlessClosing('loading the perceptual hashes into memory failed: near-duplicate searches stay with the database'),
-    );
-    keepSubtreesInMemory(deps.db).catch(
-      warnUnlessClosing("loading the log's subtree hashes into memory failed: proofs read them from the database"),
-    );
+    // One load after the other: run together, each one's pages outlived young collections while
+    // the other's were parsed, and tens of MB of garbage waited in the old generation for a full
+    // collection that an idle process may not run for minutes (issue 38's memory goal).
+    void (async () => {
+      await keepSubtreesInMemory(deps.db).catch(
+        warnUnlessClosing("loading the log's subtree hashes into memory failed: proofs read them from the database"),
+      );
+      await keepFingerprintsInMemory(deps.db).catch(
+        warnUnlessClosing('loading the perceptual hashes into memory failed: near-duplicate searches stay with the database'),
+      );
+      if (!closing) collectStartUpGarbage();
+    })();
   });
   return app;
 }

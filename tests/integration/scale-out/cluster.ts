@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../../../server/node-flags';
 import { generateKeyPair, keyPairToPem } from '../../../server/tlog/keys';
 import { startS3Server, type TestS3Server } from '../../helpers/s3-server';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
@@ -137,7 +138,11 @@ export async function startServer(group: ProcessGroup, env: Record<string, strin
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), DATA_DIR: group.tempDir(), HOST: '127.0.0.1' };
   const child = group.track(
-    spawn(process.execPath, ['dist/server/main.mjs'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.mjs'], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
   );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
