@@ -12,6 +12,10 @@ import { hasTooManyPngChunks, withoutPngTextChunks } from './png-chunks';
 import { regionFingerprint } from './region-hashes';
 import type { ProcessedImage } from './types';
 
+// libvips's operation cache keeps up to 50 MB of recent results a process for reuse; every image
+// here is a new file, so it was never hit and only held memory (issue 38's memory goal).
+sharp.cache(false);
+
 export interface ProcessImageOptions {
   /** Largest accepted file in bytes; default 10 MB. */
   maxBytes?: number;
