@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_NODE_FLAGS } from './server/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server/node-flags';
 
 /** Asks the OS for a free TCP port (synchronously, because the config is evaluated eagerly). */
 function freePort(): string {
@@ -90,6 +90,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      ...SERVER_ENV,
       PORT: port,
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,

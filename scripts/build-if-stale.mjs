@@ -61,7 +61,7 @@ export async function buildIfStale(names = Object.keys(PARTS)) {
     if (!installed(part.tool)) {
       throw new Error(
         `${part.output} is missing or older than its sources, and the build tools are not installed (a production install). ` +
-          'Run `npm run build` where the development dependencies are installed, or start the existing build as it is with `node --expose-gc --max-semi-space-size=8 dist/server/main.mjs`.',
+          'Run `npm run build` where the development dependencies are installed, or start the existing build as it is with `node dist/server/main.mjs`.',
       );
     }
     // On stderr: the CLI commands (`npm run verify`) keep their own output clean on stdout.

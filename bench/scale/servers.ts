@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { SERVER_NODE_FLAGS } from '../../server/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../server/node-flags';
 import { get } from './measure';
 
 export async function freePort(): Promise<number> {
@@ -80,7 +80,7 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<AppServer> {
   const started = performance.now();
   // As in production (npm start): the built bundle, not the TypeScript sources through tsx.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.mjs'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
+    env: { ...SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.add(child);

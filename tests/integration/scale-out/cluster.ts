@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SERVER_NODE_FLAGS } from '../../../server/node-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../server/node-flags';
 import { generateKeyPair, keyPairToPem } from '../../../server/tlog/keys';
 import { startS3Server, type TestS3Server } from '../../helpers/s3-server';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database';
@@ -136,7 +136,7 @@ function buildServer(): Promise<unknown> {
 export async function startServer(group: ProcessGroup, env: Record<string, string>): Promise<ServerProcess> {
   await buildServer();
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), DATA_DIR: group.tempDir(), HOST: '127.0.0.1' };
+  const childEnv: NodeJS.ProcessEnv = { ...SERVER_ENV, ...process.env, ...env, PORT: String(port), DATA_DIR: group.tempDir(), HOST: '127.0.0.1' };
   const child = group.track(
     spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.mjs'], {
       cwd: ROOT,
