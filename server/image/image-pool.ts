@@ -9,14 +9,11 @@
 // key) before it reads the file, and one client holds at most `perClient` places, its files being
 // read, waiting and running together; one more is refused with 429 at once, before its body is
 // parsed, so a client sending expensive images keeps its own requests waiting, never everyone's.
-// While the HTTP thread is saturated (a read load), half the workers take jobs, never fewer than
-// one: the reads keep their share and registrations go on at a lower pace (decision 0080).
 // Every request path comes through here; tests may call processImage in-thread.
 import { Piscina } from 'piscina';
 import { ImageBusyError } from './busy-error';
 import { ImageRejectedError } from './errors';
 import { watchOtherThreadsCpu, type CpuWatch } from './starved-job';
-import { watchHttpThreadLoad, type HttpThreadLoad } from './http-thread-load';
 import { IMAGE_WORKER_HEAP_MB, IMAGE_WORKER_START_TIMEOUT_MS } from './limits';
 import type { JobStartedMessage, ProcessOutcome, ProcessTask } from './process-task';
 import type { ProcessedImage } from './types';
@@ -78,8 +75,6 @@ class ImagePool {
   readonly #onStart = new Map<number, () => void>();
   #nextJobId = 1;
   #closed = false;
-  /** Whether the HTTP thread is saturated; only watched when there is more than one worker to hold back. */
-  readonly #httpThread: HttpThreadLoad | undefined;
   /** When the last job ended with no other running (performance.now()): how long the pool has been idle. */
   #idleSince = performance.now();
   observer: ImagePoolObserver | undefined;
@@ -101,12 +96,6 @@ class ImagePool {
     this.#threads.on('message', (message: Partial<JobStartedMessage>) => {
       if (typeof message?.imageJobStarted === 'number') this.#onStart.get(message.imageJobStarted)?.();
     });
-    if (settings.workers > 1) this.#httpThread = watchHttpThreadLoad(() => this.#startWaiting());
-  }
-
-  /** Jobs that may run at once now: every worker, or half of them (at least one) while the HTTP thread is saturated. */
-  get #allowed(): number {
-    return this.#httpThread?.busy ? Math.ceil(this.#settings.workers / 2) : this.#settings.workers;
   }
 
   get load(): ImagePoolLoad {
@@ -165,7 +154,7 @@ class ImagePool {
 
   #acquire(): Promise<void> {
     if (this.#closed) return this.#refuse('closing');
-    if (this.#running < this.#allowed) {
+    if (this.#running < this.#settings.workers) {
       this.#running += 1;
       return Promise.resolve();
     }
@@ -190,25 +179,15 @@ class ImagePool {
     return Promise.reject(new ImageBusyError());
   }
 
-  /** Hands the worker slot straight to the next waiting job, if any may run now. */
+  /** Hands the worker slot straight to the next waiting job, if any. */
   #release(): void {
-    const next = this.#running <= this.#allowed ? this.#waiting.shift() : undefined;
+    const next = this.#waiting.shift();
     if (next) {
       clearTimeout(next.timer);
       next.resolve();
     } else {
       this.#running -= 1;
       if (this.#running === 0) this.#idleSince = performance.now();
-    }
-  }
-
-  /** Starts waiting jobs while fewer run than may (the HTTP thread no longer saturated). */
-  #startWaiting(): void {
-    while (this.#running < this.#allowed && this.#waiting.length > 0) {
-      const next = this.#waiting.shift()!;
-      clearTimeout(next.timer);
-      this.#running += 1;
-      next.resolve();
     }
   }
 
@@ -253,7 +232,6 @@ class ImagePool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#httpThread?.stop();
     for (const waiter of this.#waiting.splice(0)) {
       clearTimeout(waiter.timer);
       waiter.reject(new ImageBusyError());
