@@ -251,9 +251,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     if (!closing) app.log.warn({ err }, what);
   };
   app.addHook('onListen', async () => {
-    // One load after the other: run together, each one's pages outlived young collections while
-    // the other's were parsed, and tens of MB of garbage waited in the old generation for a full
-    // collection that an idle process may not run for minutes (issue 38's memory goal).
+    // One load after the other, then one full collection: the loads leave garbage in the old
+    // generation (about 55 MB at a million works) that an idle process may not collect for
+    // minutes (issue 38's memory goal; start-up-garbage.ts).
     void (async () => {
       await keepSubtreesInMemory(deps.db).catch(
         warnUnlessClosing("loading the log's subtree hashes into memory failed: proofs read them from the database"),

@@ -64,13 +64,8 @@ export async function logRoot(db: Kysely<DB>, treeSize: number): Promise<Uint8Ar
   return treeSize === 0 ? emptyRoot() : logTree(db).hashRange(0, treeSize);
 }
 
-/**
- * Rows read per query of the load: parsing a page holds the event loop for a few milliseconds, and
- * a page's rows (about 200 KB) are garbage by the next young collection. Pages of 10,000 rows
- * were parsed over several turns of the event loop, so their rows outlived young collections and
- * were kept in the old generation until a full collection (about 20 MB at a million leaves).
- */
-const LOAD_PAGE_ROWS = 1_000;
+/** Rows read per query of the load: parsing a page holds the event loop for a few milliseconds. */
+const LOAD_PAGE_ROWS = 10_000;
 const loads = new WeakMap<Kysely<DB>, Promise<number>>();
 
 /**

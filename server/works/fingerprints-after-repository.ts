@@ -26,9 +26,10 @@ export interface FingerprintsAfter {
 }
 
 /**
- * readFingerprintsAfter's works without their ids, as one string: what the memory keeps. A page
- * of ten thousand rows read as objects left about 5 MB of garbage a page, which at a million works
- * grew a starting process's heap past 150 MB; one string a page leaves almost none.
+ * readFingerprintsAfter's works without their ids, as one string: what the memory keeps. Read as
+ * objects (registry number, id and hash of each work), a starting process at a million works had
+ * 148 MB of old generation in use during the load; as one string a page, 65-88 MB (measured on
+ * the bench's database; what is left is collected after start-up, start-up-garbage.ts).
  */
 export async function readPackedFingerprintsAfter(db: Kysely<DB>, afterSeq: number, limit: number): Promise<PackedFingerprintsAfter> {
   const { rows } = await sql<{ epoch: string; count: number; packed: string }>`
