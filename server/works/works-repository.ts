@@ -6,6 +6,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { PublicWork } from '../../core/api-types';
 import { PAGE_SIZES, VERIFIED_THRESHOLD } from '../../core/constants';
 import { isUuid, normaliseSubmissionRef } from '../../core/ids';
+import { readArtistCounters } from '../db/ledger-counters-repository';
 import { preparedStatement } from '../db/prepared-statements';
 import type { DB, NewSubmission, PublicSubmission, Submission, SubmissionUpdate } from '../db/types';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../image';
@@ -260,7 +261,7 @@ export async function readArtistPage(
           .where(sql<boolean>`lower(submissions.author_email) = ${owner!.claimantEmail}`),
       ),
     );
-  const [rows, count, newest] = await Promise.all([
+  const [rows, counts, newest] = await Promise.all([
     byArtist
       .select(WORK_SUMMARY_COLUMNS)
       .orderBy('created_at', 'desc')
@@ -268,12 +269,17 @@ export async function readArtistPage(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    byArtist
-      .select((eb) => [
-        eb.fn.countAll<string>().as('n'),
-        eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
-      ])
-      .executeTakeFirstOrThrow(),
+    // The whole name's figures are kept (migration 039); only a claimant's or the others' part of
+    // them is counted here.
+    owner === undefined
+      ? readArtistCounters(db, artistName)
+      : byArtist
+          .select((eb) => [
+            eb.fn.countAll<string>().as('n'),
+            eb.fn.countAll<string>().filterWhere('trust_meter', '>=', VERIFIED_THRESHOLD).as('verified'),
+          ])
+          .executeTakeFirstOrThrow()
+          .then((counted) => ({ total: Number(counted.n), verified: Number(counted.verified) })),
     byArtist
       .select(['author_full_name', 'portfolio_link', 'external_link'])
       .orderBy('created_at', 'desc')
@@ -281,7 +287,7 @@ export async function readArtistPage(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  return { rows, total: Number(count.n), verified: Number(count.verified), newest };
+  return { rows, total: counts.total, verified: counts.verified, newest };
 }
 
 /** A public work's score, by UUID; undefined once it is private or removed. */

@@ -44,7 +44,10 @@ async function countedFromScratch(): Promise<Figures> {
     UNION ALL SELECT 'artist/' || lower(artist_name), count(*) FROM active_submissions GROUP BY lower(artist_name)
     UNION ALL SELECT 'tool/' || tool, count(*) FROM public_submissions GROUP BY tool
     UNION ALL SELECT 'platform/' || platform, count(*) FROM public_submissions GROUP BY platform
-    UNION ALL SELECT 'tag/' || tag, count(*) FROM (SELECT unnest(tags) AS tag FROM public_submissions) t GROUP BY tag`.execute(
+    UNION ALL SELECT 'tag/' || tag, count(*) FROM (SELECT unnest(tags) AS tag FROM public_submissions) t GROUP BY tag
+    UNION ALL SELECT 'public_artist/' || artist_name, count(*) FROM public_submissions GROUP BY artist_name
+    UNION ALL SELECT 'public_artist_verified/' || artist_name, count(*) FROM public_submissions
+      WHERE trust_meter >= ${VERIFIED_THRESHOLD} GROUP BY artist_name`.execute(
     t.deps.db,
   );
   return Object.fromEntries(rows.rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
