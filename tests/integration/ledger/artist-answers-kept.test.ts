@@ -20,7 +20,11 @@ class ArtistReads implements KyselyPlugin {
   count = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node as { kind: string; where?: unknown };
-    if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"artist_name"') && JSON.stringify(node).includes('"OffsetNode"'))
+    if (
+      node.kind === 'SelectQueryNode' &&
+      JSON.stringify(node).includes('"artist_name"') &&
+      JSON.stringify(node).includes('"OffsetNode"')
+    )
       this.count += 1;
     return args.node;
   }

@@ -47,9 +47,7 @@ async function countedFromScratch(): Promise<Figures> {
     UNION ALL SELECT 'tag/' || tag, count(*) FROM (SELECT unnest(tags) AS tag FROM public_submissions) t GROUP BY tag
     UNION ALL SELECT 'public_artist/' || artist_name, count(*) FROM public_submissions GROUP BY artist_name
     UNION ALL SELECT 'public_artist_verified/' || artist_name, count(*) FROM public_submissions
-      WHERE trust_meter >= ${VERIFIED_THRESHOLD} GROUP BY artist_name`.execute(
-    t.deps.db,
-  );
+      WHERE trust_meter >= ${VERIFIED_THRESHOLD} GROUP BY artist_name`.execute(t.deps.db);
   return Object.fromEntries(rows.rows.filter((r) => Number(r.n) !== 0).map((r) => [r.key, Number(r.n)]));
 }
 

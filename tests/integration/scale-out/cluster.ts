@@ -136,7 +136,14 @@ function buildServer(): Promise<unknown> {
 export async function startServer(group: ProcessGroup, env: Record<string, string>): Promise<ServerProcess> {
   await buildServer();
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...SERVER_ENV, ...process.env, ...env, PORT: String(port), DATA_DIR: group.tempDir(), HOST: '127.0.0.1' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    DATA_DIR: group.tempDir(),
+    HOST: '127.0.0.1',
+  };
   const child = group.track(
     spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.mjs'], {
       cwd: ROOT,
