@@ -5,8 +5,8 @@
 //   (start-up-garbage.ts);
 // - --max-semi-space-size=8 (MB): V8's young generation grows to 2 × 16 MB by default and stays
 //   resident; at 2 × 8 MB a started server at a million works holds 185 MB instead of 201 (issue
-//   38: at most 200), answering page 1 and the exports at the same rates within the measurements'
-//   spread (docs/benchmarks.md);
+//   38: at most 200). Its price, two alternated runs: page 1 within the spread, the 1,000-work
+//   exports 5-15 % fewer answers a second (docs/benchmarks.md);
 // - --heap-growing-percent=50: after a full collection V8 lets the old generation grow to 1.5
 //   times what survived before the next one, not up to 4 times: under exports rebuilt with every
 //   registration the server peaked at 471 MB instead of 710, at the same rates.

@@ -29,9 +29,8 @@ import { worksWithHashes } from './works-by-phash-repository';
 
 /**
  * Rows read per query: parsing a page holds the event loop for a few milliseconds at most, and a
- * packed page (28 characters a work, 112 KB) stays below V8's large-object size, so it dies in
- * the young generation: 10,000-row pages (280 KB each) waited in the large-object space for a full
- * collection that an idle process may not run for minutes (28 MB at a million works).
+ * packed page (28 characters a work, 112 KB) stays below V8's large-object size: 10,000-row pages
+ * (280 KB each) waited in the large-object space for a full collection (28 MB at a million works).
  */
 const PAGE_ROWS = 4_000;
 
