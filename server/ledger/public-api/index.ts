@@ -21,6 +21,6 @@ export {
 export { buildMetadata, publicApiMetadataSchema, PUBLIC_API_VERSION, type PublicApiMetadata, type WriterMeta } from './metadata';
 export { FORMATS, contentDisposition, downloadFilename, type FormatWriter } from './formats';
 export { jsonlLines } from './writers/jsonl';
-export { createCsvStream, CSV_COLUMNS } from './writers/csv';
+export { CSV_COLUMNS } from './writers/csv';
 export { croissantDescription, DUMP_PATH } from './croissant';
 export { datasetCitation, DATASET_NAME, DATASET_LICENSE_URL, DATASET_LICENSE_NOTE } from './citation';

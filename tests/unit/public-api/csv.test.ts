@@ -1,8 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { toPublicRecord } from '../../../server/ledger/public-api/record';
-import { CSV_COLUMNS, createCsvStream, writeCsv } from '../../../server/ledger/public-api/writers/csv';
+import { CSV_COLUMNS, writeCsv } from '../../../server/ledger/public-api/writers/csv';
 import { hasTool, runTool } from './external-tools';
 import { SITE, TRICKY_TITLES, makeRow } from './fixtures';
 
@@ -90,12 +89,5 @@ describe('CSV export', () => {
     const run = runTool('python3', ['-c', script], csv);
     expect(run?.stderr).toBe('');
     expect(JSON.parse(run!.stdout)).toEqual(parse(csv));
-  });
-
-  it('streams the same bytes as the one-shot writer', async () => {
-    const chunks: string[] = [];
-    const stream = Readable.from(records).pipe(createCsvStream());
-    for await (const chunk of stream) chunks.push(String(chunk));
-    expect(chunks.join('')).toBe(csv);
   });
 });
