@@ -12,6 +12,7 @@ import { parsePublicApiQuery } from '../../server/ledger/public-api/params';
 import { readPublicApiPage } from '../../server/ledger/public-api-repository';
 import { readArtistPage } from '../../server/works/works-repository';
 import { PUBLIC_TOTAL_SQL, recordQueries, summaryWithTotal, type RecordedQuery } from './plain-routes';
+import { EXPORT_FORMATS } from './exports-cold';
 
 export interface HttpScenario {
   name: string;
@@ -151,7 +152,7 @@ export async function httpScenarios(pool: pg.Pool, options: { search: string; le
     await artistScenario(pool, 'the biggest artist', artists.biggest),
     await artistScenario(pool, 'an artist with few works', artists.smallest),
     ...(await Promise.all(
-      (['json', 'xml', 'csv', 'rss'] as const).map((format) =>
+      EXPORT_FORMATS.map((format) =>
         publicApiScenario(pool, `GET /api/v1/ledger?limit=1000&format=${format}`, { limit: '1000', format }),
       ),
     )),
