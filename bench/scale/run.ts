@@ -370,11 +370,17 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   log(`\n${os.cpus().length} cores; ${o.connections} connections, ${o.seconds} s per measurement. Measuring…`);
+  // The server's peak memory (VmHWM) as each part of the bench ends: which part raised it.
+  const peaks: [string, number][] = [['before the loads', app.memory().peak]];
+  const peakAfter = (part: string) => peaks.push([part, app.memory().peak]);
   const quiet: Compared[] = [];
   for (const scenario of scenarios) quiet.push(await compare(app, plain, scenario, o));
+  peakAfter('quiet loads');
   scenarios.forEach((scenario, i) => rows.push(loadRow(scenario.name, 'quiet', quiet[i])));
   const coldExports = await measureColdExports(app.url);
+  peakAfter('uncached exports');
   const lookups = await measureLookups(app.url, ...(await lookupImages(23)));
+  peakAfter('lookups');
   const stream = startRegistrations(app.url, streamPool, 2);
   // The loads under writes measure a steady stream: the first registrations after start run
   // cold code (the registration path and the image workers' are compiled as they get hot, and
@@ -385,6 +391,7 @@ async function main(): Promise<void> {
   const probes = await lookupProbes(pool, 200);
   const nearUnderLoad = await nearDuplicateLatency(pool, probes);
   await stream.stop();
+  peakAfter('loads beside the 2-client stream');
   const registeredDuringStream = stream.done;
   if (stream.failures.length) log(`Registration failures: ${stream.failures.slice(0, 3).join(' | ')}`);
   const nearQuiet = await nearDuplicateLatency(pool, probes);
@@ -403,10 +410,12 @@ async function main(): Promise<void> {
   if (eight.ranOut) log('Note: the 8 clients used every prepared image before the time was up; the rate counts until the last one.');
   const rawAfter = await rawImageRate(used, 8);
   const rawRate = (rawBefore + rawAfter) / 2;
+  peakAfter('8 registering clients');
   if (eight.failures.length) log(`Registration failures: ${eight.failures.slice(0, 3).join(' | ')}`);
 
   // The same 8 clients while page 1 is read as fast as this process can (issue 38).
   const share = await registrationsUnderReads(app.url, scenarios[0], imagePool, o);
+  peakAfter('8 registering clients under page-1 reads');
   if (share.registrationsUnderReads.ranOut) log('Note: the 8 clients under reads used every prepared image before the time was up.');
   if (share.registrationsUnderReads.failures.length)
     log(`Registration failures under reads: ${share.registrationsUnderReads.failures.slice(0, 3).join(' | ')}`);
@@ -430,6 +439,7 @@ async function main(): Promise<void> {
   }
   const after = percentiles(afterRegistration);
   const plainAfter = percentiles(plainSingle);
+  peakAfter('first pages after registrations');
   const benchPeak = app.memory().peak;
   await app.stop();
   const restart = await startApp(env);
@@ -552,6 +562,7 @@ async function main(): Promise<void> {
         `${mb(firstCheckpointPeak)} by the end of the first checkpoint`,
         '',
       ],
+      ['the peak as each part of the bench ended, MB', peaks.map(([part, peak]) => `${part} ${mb(peak)}`).join('; '), '', ''],
       ['what the lookups ran with', await bandIndexesAndBuffers(env.DATABASE_URL!), '', ''],
       ...Object.entries(NOT_YET_MEASURED).map(([route, why]) => [`not measured yet: ${route}`, why, '', '']),
       [
