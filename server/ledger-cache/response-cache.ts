@@ -2,7 +2,8 @@
 // first. Whether a kept answer may still be served is the caller's rule (cached-answers.ts).
 
 export interface CachedResponse {
-  body: string;
+  /** UTF-8: hashed, compressed and sent as these bytes, never encoded again. */
+  body: Buffer;
   etag: string;
   contentType: string;
 }

@@ -24,7 +24,7 @@ import {
 import type { LedgerQueryParams } from './ledger-query';
 import { CompressedForms, sendCompressed } from '../http/compressed-forms';
 import { encodeLedgerCursor, filterFingerprint, type CursorDirection, type CursorKey } from './ledger-cursor';
-import { strongEtag } from './http-cache';
+import { keptAnswer } from './http-cache';
 import { ARTIST_CONTENT_TYPE, artistAnswers } from './artist-answers';
 
 const ledgerPageSchema = ledgerResponseSchema.pick({
@@ -109,8 +109,7 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
         };
         // Sent as cached text, which the response serializer never sees: checked against the
         // declared schema here instead, as the serializer checks the other answers.
-        const text = JSON.stringify(ledgerPageSchema.parse(part));
-        return { body: text, etag: strongEtag(text), contentType: LEDGER_CONTENT_TYPE };
+        return keptAnswer(JSON.stringify(ledgerPageSchema.parse(part)), LEDGER_CONTENT_TYPE);
       },
       stamps,
       options,
@@ -119,11 +118,12 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     // rather than every request waiting for the new figures.
     const servedWhileRebuilding = cached.stamps.additions !== stamps.additions;
     const { text: figuresText } = (servedWhileRebuilding && figuresAt.latest()) || (await figuresRead);
-    // Two JSON objects with distinct keys, joined into one: {page part, figures part}. Joined once
+    // Two JSON objects with distinct keys, joined into one: {page part, figures part} (the
+    // closing brace and opening brace are one byte each in UTF-8). Joined once
     // per kept page and figures, so its compressed forms serve every request until either changes.
     const joined = joinedAnswers.get(cached);
     if (joined?.figuresText === figuresText) return joined.answer;
-    const answer = new CompressedForms(`${cached.body.slice(0, -1)},${figuresText.slice(1)}`);
+    const answer = new CompressedForms(Buffer.concat([cached.body.subarray(0, -1), Buffer.from(`,${figuresText.slice(1)}`, 'utf8')]));
     joinedAnswers.set(cached, { figuresText, answer });
     return answer;
   };

@@ -10,7 +10,7 @@ import type { ArtistResponse } from '../../core/api-types';
 import type { DB } from '../db/types';
 import { CachedAnswers, type KeptAnswer } from '../ledger-cache';
 import { publicWorkOfArtistAfter } from './ledger-summary-repository';
-import { strongEtag } from './http-cache';
+import { keptAnswer } from './http-cache';
 
 /** Bytes of built artist pages kept per process. */
 const ARTIST_CACHE_BYTES = 8 * 1024 * 1024;
@@ -27,8 +27,7 @@ export function artistAnswers(db: Kysely<DB>, now: () => Date) {
       },
       async () => {
         // Sent as kept text, which the response serializer never sees: checked here instead.
-        const text = JSON.stringify(artistResponseSchema.parse(await build()));
-        return { body: text, etag: strongEtag(text), contentType: ARTIST_CONTENT_TYPE };
+        return keptAnswer(JSON.stringify(artistResponseSchema.parse(await build())), ARTIST_CONTENT_TYPE);
       },
     );
 }

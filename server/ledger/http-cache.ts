@@ -4,11 +4,18 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_API } from '../../core/constants';
 import { sendCompressed, type CompressedForms } from '../http/compressed-forms';
+import type { CachedResponse } from '../ledger-cache';
 
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_API.cacheSeconds}`;
 
 export function strongEtag(body: string | Buffer): string {
   return `"${crypto.createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/** A built text answer to keep: its UTF-8 bytes (encoded once) and their ETag. */
+export function keptAnswer(text: string, contentType: string): CachedResponse {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: strongEtag(body), contentType };
 }
 
 /** If-None-Match uses weak comparison: W/"x" matches "x"; '*' matches any current body. */
@@ -27,7 +34,7 @@ export function sendCacheable(
   reply: FastifyReply,
   body: string | CompressedForms,
   contentType: string,
-  etag: string = strongEtag(typeof body === 'string' ? body : body.text),
+  etag: string = strongEtag(typeof body === 'string' ? body : body.utf8),
 ): FastifyReply | Promise<FastifyReply> {
   reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('ETag', etag);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();

@@ -16,7 +16,7 @@ import {
   type PublicApiQuery,
 } from './public-api';
 import { publicApiGainsWorkAfter, readPublicApiPage } from './public-api-repository';
-import { cachePeriodStart, PUBLIC_CACHE_CONTROL, sendCacheable, strongEtag } from './http-cache';
+import { cachePeriodStart, keptAnswer, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache';
 import { CachedAnswers, refreshAheadOnChange } from '../ledger-cache';
 import { queryParameterRules } from './invalid-parameter';
 import { croissantSchema, dumpSchema, publicLedgerSchema, snapshotByIdSchema, snapshotSchema } from './schemas';
@@ -72,8 +72,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: AppDeps): Prom
       );
       const metadata = buildMetadata({ query, totalEntries: page.total, nextCursor: page.nextCursor, generatedAt });
       const format = FORMATS[query.format];
-      const body = format.write(records, { metadata, siteUrl });
-      return { body, etag: strongEtag(body), contentType: format.contentType };
+      return keptAnswer(format.write(records, { metadata, siteUrl }), format.contentType);
     };
     return cache.get(key, scope, build, undefined, options);
   }

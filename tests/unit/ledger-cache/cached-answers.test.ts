@@ -52,7 +52,7 @@ describe('when a kept list answer may be served', () => {
 describe('a kept first page while the page with new works is being built', () => {
   // Stamps are passed to every call, so the cache never reads the database itself.
   const answers = () => new CachedAnswers({} as Kysely<DB>, 1024 * 1024, () => new Date(0));
-  const answer = (body: string) => async () => ({ body, etag: `"${body}"`, contentType: 'application/json' });
+  const answer = (body: string) => async () => ({ body: Buffer.from(body), etag: `"${body}"`, contentType: 'application/json' });
   /** A build the test finishes by hand. */
   function heldBuild(body: string) {
     let finish: () => void = () => undefined;
@@ -74,12 +74,14 @@ describe('a kept first page while the page with new works is being built', () =>
     const first = cache.get('page 1', scope(true, true), rebuild.build, withNewWork);
     await new Promise((r) => setImmediate(r));
     const during = await cache.get('page 1', scope(true, true), answer('never built'), withNewWork);
-    expect(during.body).toBe('before');
+    expect(during.body.toString()).toBe('before');
     expect(during.stamps).toEqual(built);
 
     rebuild.finish();
-    expect((await first).body).toBe('with the new work');
-    expect((await cache.get('page 1', scope(true, true), answer('never built'), withNewWork)).body).toBe('with the new work');
+    expect((await first).body.toString()).toBe('with the new work');
+    expect((await cache.get('page 1', scope(true, true), answer('never built'), withNewWork)).body.toString()).toBe(
+      'with the new work',
+    );
     expect(rebuild.calls()).toBe(1);
   });
 
@@ -91,7 +93,7 @@ describe('a kept first page while the page with new works is being built', () =>
     await new Promise((r) => setImmediate(r));
     const waiting = cache.get('page 1', scope(true, true), answer('never built'), withNewWork, { waitForRebuild: true });
     rebuild.finish();
-    expect((await waiting).body).toBe('with the new work');
+    expect((await waiting).body.toString()).toBe('with the new work');
   });
 
   it('is never served after a change to a public work, even while its rebuild is under way', async () => {
@@ -103,6 +105,6 @@ describe('a kept first page while the page with new works is being built', () =>
     await new Promise((r) => setImmediate(r));
     const during = cache.get('page 1', scope(true, true), answer('never built'), changed);
     rebuild.finish();
-    expect((await during).body).toBe('without the removed work');
+    expect((await during).body.toString()).toBe('without the removed work');
   });
 });

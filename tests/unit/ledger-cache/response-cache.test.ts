@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../../server/ledger-cache/response-cache';
 
-const entry = (body: string) => ({ body, etag: `"${body.length}"`, contentType: 'application/json' });
+const entry = (body: string) => ({ body: Buffer.from(body), etag: `"${body.length}"`, contentType: 'application/json' });
 
 describe('response cache', () => {
   it('returns what was stored under a key', () => {
@@ -29,7 +29,7 @@ describe('response cache', () => {
     cache.set('small', entry('x'.repeat(10)));
     cache.set('huge', entry('x'.repeat(251)));
     expect(cache.get('huge')).toBeUndefined();
-    expect(cache.get('small')?.body).toBe('x'.repeat(10));
+    expect(cache.get('small')?.body.toString()).toBe('x'.repeat(10));
   });
 
   it('replacing a key counts its bytes once', () => {
