@@ -80,7 +80,7 @@ function cell(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function valueOf(record: PublicApiRecord, key: string): unknown {
+function fieldValue(record: PublicApiRecord, key: string): unknown {
   if (key.startsWith('permissions.'))
     return record.permissions[key.slice('permissions.'.length) as keyof PublicApiRecord['permissions']];
   return record[key as keyof PublicApiRecord];
@@ -89,6 +89,6 @@ function valueOf(record: PublicApiRecord, key: string): unknown {
 /** The header row, then one row per record; every row ends with CRLF. No byte-order mark: it breaks most parsers. */
 export function writeCsv(records: readonly PublicApiRecord[]): string {
   const lines = [CSV_COLUMNS.map(({ header }) => cell(header)).join(',')];
-  for (const record of records) lines.push(CSV_COLUMNS.map(({ key }) => cell(cellText(valueOf(record, key)))).join(','));
+  for (const record of records) lines.push(CSV_COLUMNS.map(({ key }) => cell(cellText(fieldValue(record, key)))).join(','));
   return lines.join(CRLF) + CRLF;
 }
