@@ -5,9 +5,9 @@
 // millisecond for a ledger page, more than the rest of a kept answer's cost. The plugin leaves a
 // response alone once it carries a Content-Encoding. Encodings and the 1 KB threshold are the
 // plugin's; the ETag stays that of the uncompressed text, as there. The text is kept as its UTF-8
-// bytes: compressing or sending a JavaScript string encodes it again each time, which for a
-// 1,000-work XML export (a string built by appending, of two-byte characters) cost 17-24 ms a
-// time against 5 for compressing the bytes.
+// bytes: hashing, compressing or sending a JavaScript string encodes it again each time. For a
+// 1,000-work XML export (1.5 MB), brotli took 22-29 ms from the string and 5-11 ms from its
+// bytes (median of 10 pages, one run each).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
