@@ -118,9 +118,9 @@ export async function appReadRoutes(fastify: FastifyInstance, deps: AppDeps): Pr
     // rather than every request waiting for the new figures.
     const servedWhileRebuilding = cached.stamps.additions !== stamps.additions;
     const { text: figuresText } = (servedWhileRebuilding && figuresAt.latest()) || (await figuresRead);
-    // Two JSON objects with distinct keys, joined into one: {page part, figures part} (the
-    // closing brace and opening brace are one byte each in UTF-8). Joined once
-    // per kept page and figures, so its compressed forms serve every request until either changes.
+    // Two JSON objects with distinct keys, joined into one as bytes: {page part, figures part} (a
+    // brace is one byte in UTF-8). Joined once per kept page and figures, so its compressed forms
+    // serve every request until either changes.
     const joined = joinedAnswers.get(cached);
     if (joined?.figuresText === figuresText) return joined.answer;
     const answer = new CompressedForms(Buffer.concat([cached.body.subarray(0, -1), Buffer.from(`,${figuresText.slice(1)}`, 'utf8')]));

@@ -1,8 +1,8 @@
 // The CSV export, written here rather than by csv-stringify (decision 0080): the first
 // 1,000-record page after a start cost csv-stringify 105-135 ms of not-yet-compiled option
-// handling per cell (papaparse 117), twice the whole JSON answer, against 28 ms for these few
-// lines; warm, 18-19 ms against 7. RFC 4180's rules are the three in `cell` below, and the tests
-// read the output back with csv-parse and Python's csv module.
+// handling per cell (papaparse 117), about as long as the whole JSON answer, against 18-28 ms for
+// these few lines; compiled, 18-19 ms against 5-8. RFC 4180's rules are the three in `cell`
+// below, and the tests read the output back with csv-parse and Python's csv module.
 import type { PublicApiRecord } from '../record';
 
 /** Column order of the CSV export; nested permissions are flattened to their own columns. */
