@@ -163,7 +163,7 @@ beforeAll(async () => {
   pages.set('/ada', relMe([hers.created.registry_id]));
   await jobsSettled(t, 'link-check');
   await confirmAddress(ADA, 1);
-  // About 10 s alone; it waits on real jobs (link checks wait for a pause in image work, decision
+  // Under 15 s alone; it waits on real jobs (link checks wait for a pause in image work, decision
   // 0074), which took over 60 s once while CI's other stages kept both cores busy.
 }, 180_000);
 
