@@ -175,6 +175,8 @@ test.describe("'Clear Filters'", () => {
   }
 
   test('the empty state and the cleared ledger have no axe violations at 375 and 1280 px', async ({ page }) => {
+    // Four axe scans and four screenshots: over 30 s once, in a CI run whose every stage took twice its usual time.
+    test.setTimeout(90_000);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await openLedger(page, `?tag=${OWN_TAG}&platform=Web&date=year`);
