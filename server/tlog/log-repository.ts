@@ -91,22 +91,29 @@ export async function readEntryWithLeafHashes(
   spans: ReadonlyArray<readonly [number, number]>,
 ): Promise<{ entry: LogEntry | undefined; hashes: Map<number, Uint8Array> }> {
   const indexes = [leafIndex, ...indexesIn(spans)];
+  // The entry's columns come with its own row only: parsing the other rows' dates took a
+  // sixteenth of a proof's time on the HTTP thread.
+  const leaf = String(leafIndex);
   const rows = await sql<{
     leaf_index: string;
     leaf_hash: string;
     canonical_json: string | null;
-    event_type: string;
-    created_at: Date;
+    event_type: string | null;
+    created_at: Date | null;
   }>`
-    SELECT leaf_index, leaf_hash, event_type, created_at,
-           CASE WHEN leaf_index = ${String(leafIndex)}::bigint THEN canonical_json END AS canonical_json
+    SELECT leaf_index, leaf_hash,
+           CASE WHEN leaf_index = ${leaf}::bigint THEN event_type END AS event_type,
+           CASE WHEN leaf_index = ${leaf}::bigint THEN created_at END AS created_at,
+           CASE WHEN leaf_index = ${leaf}::bigint THEN canonical_json END AS canonical_json
     FROM tlog_leaves WHERE leaf_index = ANY(${indexes.map(String)}::bigint[])`.execute(db);
   let entry: LogEntry | undefined;
   const hashes = new Map<number, Uint8Array>();
   for (const row of rows.rows) {
     const index = Number(row.leaf_index);
     hashes.set(index, fromHex(row.leaf_hash));
-    if (index === leafIndex && row.canonical_json !== null) entry = toLogEntry({ ...row, canonical_json: row.canonical_json });
+    const { canonical_json, event_type, created_at } = row;
+    if (index === leafIndex && canonical_json !== null && event_type !== null && created_at !== null)
+      entry = toLogEntry({ ...row, canonical_json, event_type, created_at });
   }
   return { entry, hashes };
 }

@@ -9,7 +9,9 @@
 //
 // Each call first PLANS which leaves it needs (walking down to memoised nodes), then reads
 // them with as few range queries as possible, then hashes. Memory: one 32-byte hash per
-// complete subtree of at least `minCachedSize` leaves, i.e. about 2n / minCachedSize hashes.
+// complete subtree of at least `minCachedSize` leaves, i.e. about 2n / minCachedSize hashes, and
+// the hashes of the few hundred ragged ranges (the right edges of recent sizes) used last
+// (ragged-memo.ts), so that proofs against one checkpoint hash its edge once.
 //
 // With a SubtreeStore (the database, log-tree.ts) the memo is also kept outside the process:
 // before planning, the complete subtrees a call needs and does not know are asked of the store
@@ -19,6 +21,7 @@
 // subtree, anywhere, reads its leaves.
 
 import { hashChildren, splitPoint, type LeafRange } from './merkle';
+import { RaggedMemo } from './ragged-memo';
 import { SubtreeMemo } from './subtree-memo';
 
 /** Returns the leaf hashes with indices start..end-1, in order. */
@@ -86,6 +89,8 @@ function isPowerOfTwo(x: number): boolean {
 
 export class TreeHasher {
   private readonly memo = new SubtreeMemo();
+  /** Recent ranges that are not complete subtrees (the log's right edge): see ragged-memo.ts. */
+  private readonly ragged = new RaggedMemo();
   private readonly minCachedSize: number;
   private readonly readChunk: number;
   private readonly store: SubtreeStore | undefined;
@@ -128,8 +133,8 @@ export class TreeHasher {
 
   /**
    * The leaves hashing `ranges` needs whatever the memo holds (a proof's own block, the log's
-   * ragged right edge), merged where adjacent: a caller reading other rows of the same table can
-   * read these with them and pass them to hashRanges.
+   * ragged right edge unless its hash is kept), merged where adjacent: a caller reading other
+   * rows of the same table can read these with them and pass them to hashRanges.
    */
   leavesAlwaysRead(ranges: readonly LeafRange[]): Array<[number, number]> {
     checkRanges(ranges);
@@ -145,7 +150,8 @@ export class TreeHasher {
    */
   async hashRanges(ranges: readonly LeafRange[], given?: ReadonlyMap<number, Uint8Array>): Promise<Uint8Array[]> {
     checkRanges(ranges);
-    for (const [start, end] of ranges) if (end - start > this.pieceLeaves) await this.hashPieces(start, end);
+    for (const [start, end] of ranges)
+      if (end - start > this.pieceLeaves && !this.known(start, end)) await this.hashPieces(start, end);
     // The leaves no memoised subtree can stand in for are read while the store is asked for
     // the rest: one round trip, not two.
     const certain = this.leavesAlwaysRead(ranges);
@@ -217,10 +223,20 @@ export class TreeHasher {
     return size >= this.minCachedSize && isPowerOfTwo(size) && start % size === 0 ? Math.round(Math.log2(size)) : -1;
   }
 
-  /** The memoised hash of [start, end), if it is one. */
+  /** The memoised hash of [start, end): a complete subtree's, or a recent ragged range's. */
   private known(start: number, end: number): Uint8Array | undefined {
     const level = this.levelOf(start, end);
-    return level < 0 ? undefined : this.memo.get(level, start / (end - start));
+    if (level >= 0) return this.memo.get(level, start / (end - start));
+    return this.isRagged(start, end) ? this.ragged.get(start, end) : undefined;
+  }
+
+  /**
+   * Whether [start, end) is a range the ragged memo keeps: longer than the smallest memoised
+   * subtree and not a complete subtree (the log's right edge above its loose leaves). The short
+   * ranges inside a block, which every proof hashes, would only push the edges out of it.
+   */
+  private isRagged(start: number, end: number): boolean {
+    return end - start > this.minCachedSize && this.levelOf(start, end) < 0;
   }
 
   /**
@@ -229,7 +245,7 @@ export class TreeHasher {
    * whatever the memo holds.
    */
   private plan(start: number, end: number, out: Array<[number, number]>, assumeMemoised: boolean): void {
-    if (assumeMemoised ? this.levelOf(start, end) >= 0 : this.known(start, end)) return;
+    if ((assumeMemoised && this.levelOf(start, end) >= 0) || this.known(start, end)) return;
     if (end - start <= this.minCachedSize) {
       const last = out[out.length - 1];
       if (last && last[1] === start) last[1] = end;
@@ -293,6 +309,8 @@ export class TreeHasher {
     if (level >= 0) {
       this.memo.set(level, start / (end - start), hash);
       computed.push({ start, size: end - start, hash });
+    } else if (this.isRagged(start, end)) {
+      this.ragged.set(start, end, hash);
     }
     return hash;
   }

@@ -123,6 +123,32 @@ describe('transparency log: stored subtree hashes', () => {
     }
   });
 
+  it("keep the hash of the log's ragged edge: the next proof against the same size reads only its own block", async () => {
+    // 2999 = 2048 + 951: a leaf below 2048 has MTH(D[2048:2999]) in its path, which ends in 7 loose leaves.
+    const size = 2999;
+    const leaves = all.slice(0, size);
+    const spans: number[] = [];
+    const hasher = new TreeHasher((start, end) => readLeafHashes(t.database.db, start, end), {
+      store: databaseSubtreeStore(t.database.db),
+      readSpans: (ranges) => {
+        spans.push(ranges.reduce((n, [start, end]) => n + end - start, 0));
+        return readLeafHashSpans(t.database.db, ranges);
+      },
+    });
+    for (const index of [0, 100, 2000, 17]) {
+      const proof = hex(await hasher.hashRanges(inclusionProofRanges(index, size)));
+      expect(proof).toEqual(hex(inclusionProof(index, leaves)));
+      expect(refVerifyInclusion(all[index].toString('hex'), index, size, proof, refRoot(leaves).toString('hex'))).toBe(true);
+    }
+    // The first proof read the 15 other leaves of its block and the edge's 7; then the edge was
+    // kept, and each proof after it read its own block's 15 alone.
+    expect(spans).toEqual([22, 15, 15, 15]);
+    // A proof against another size has another edge: read once, as before.
+    const proof = hex(await hasher.hashRanges(inclusionProofRanges(5, 2990)));
+    expect(proof).toEqual(hex(inclusionProof(5, all.slice(0, 2990))));
+    expect(spans.slice(4)).toEqual([15 + 14]);
+  });
+
   it('are read into memory once the server listens, after which a proof is a single query for its own leaves', async () => {
     // A process of its own: a second Kysely over the same pool gets a hasher of its own.
     const statements: string[] = [];
