@@ -105,8 +105,8 @@ const envSchema = z.object({
   // Places in the image queue (running plus waiting) one client address may hold (issue 34).
   IMAGE_QUEUE_PER_CLIENT: positiveInt.default(CLIENT_SHARES.defaultImagePlaces),
   // Niceness of every thread but the one serving HTTP, the image threads among them
-  // (thread-priority.ts, decision 0078); 0 leaves them equal.
-  BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // (thread-priority.ts, decisions 0078 and 0081); 0 leaves them equal.
+  BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(15),
   // Connection budgets (issue 11): a client that sends its headers, or its whole request, too
   // slowly is cut off; idle keep-alive and idle sockets are closed.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),

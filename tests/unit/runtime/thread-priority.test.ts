@@ -9,7 +9,7 @@ import type { ThreadState } from '../../../server/thread-priority';
 /** Linux's normal scheduling policy, as /proc shows it (SCHED_IDLE would be 5). */
 const SCHED_OTHER = 0;
 /** BACKGROUND_THREAD_NICE's default (server/config.ts). */
-const DEFAULT_STEPS = 10;
+const DEFAULT_STEPS = 15;
 
 /** Runs a fixture in a Node.js process of its own, with `env` added to this process's environment. */
 function runChild<T>(fixture: string, args: string[], env: NodeJS.ProcessEnv = {}): T {
