@@ -227,7 +227,8 @@ export class TreeHasher {
   private known(start: number, end: number): Uint8Array | undefined {
     const level = this.levelOf(start, end);
     if (level >= 0) return this.memo.get(level, start / (end - start));
-    return this.isRagged(start, end) ? this.ragged.get(start, end) : undefined;
+    // Not a complete subtree: ragged when longer than the smallest memoised one (isRagged).
+    return end - start > this.minCachedSize ? this.ragged.get(start, end) : undefined;
   }
 
   /**
