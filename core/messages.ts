@@ -17,6 +17,7 @@ import {
   TAGS,
 } from './constants';
 import { isVerifiedScore, trustStatus } from './status';
+import { waitText } from './wait-text';
 
 export interface MessagePair {
   title: string;
@@ -662,11 +663,7 @@ export function adminLoginFailedMessage(serverError?: string | null): MessagePai
  * same words whether the e-mail has an account or not: 'Please wait 2 seconds and try again.'
  */
 export function adminLoginThrottledMessage(retryAfterSeconds: number): MessagePair {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  const wait =
-    retryAfterSeconds < 60
-      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
-      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const wait = waitText(retryAfterSeconds * 1000);
   return { title: MESSAGES.adminLoginFailed.title, description: `Too many failed login attempts. Please wait ${wait} and try again.` };
 }
 

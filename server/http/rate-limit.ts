@@ -11,6 +11,7 @@ import type { JobKind } from '../jobs/job-queue';
 import { periodicJob } from '../jobs/periodic';
 import { appError } from '../../core/app-error';
 import { rateLimitedText } from '../../core/api-error-texts';
+import { waitText } from '../../core/wait-text';
 import type { MessagePair } from '../../core/messages';
 import { deleteExpiredRateLimitCounters, incrementRateLimitCounter } from './rate-limit-repository';
 
@@ -128,7 +129,7 @@ export async function installRateLimit(app: FastifyInstance, db: Kysely<DB>, set
     enableDraftSpec: true,
     store: databaseStore(db),
     // Thrown by the plugin; the one error mapper (errors.ts) answers it like every other error.
-    errorResponseBuilder: (_req, context) => appError('rate_limited', rateLimitedText(context.after)),
+    errorResponseBuilder: (_req, context) => appError('rate_limited', rateLimitedText(waitText(context.ttl))),
   });
 }
 
@@ -156,8 +157,8 @@ export function rateLimitConfig(
     perProcess: options.perProcess ?? false,
     // A family's own words when it has them (a daily limit says so, and when it ends), else the plugin-wide ones.
     ...(refusal && {
-      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => {
-        const { title, description } = refusal(context.after);
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+        const { title, description } = refusal(waitText(context.ttl));
         return appError('rate_limited', description, { title });
       },
     }),
