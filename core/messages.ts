@@ -88,6 +88,10 @@ export const MESSAGES = {
     title: 'Server busy',
     description: 'The server is busy processing other images. Please try again in a few seconds.',
   },
+  registrationsBusy: {
+    title: 'Server busy',
+    description: 'The server is busy with many registrations at once. Please try again in a few seconds.',
+  },
   notMultipart: { title: 'Upload failed', description: "Please send the image as multipart/form-data, in a field named 'file'." },
   uploadAlreadyUsed: { title: 'Already submitted', description: 'This image was already submitted.' },
   emailLinkInvalid: { title: 'Link not valid', description: 'This verification link is not valid or has already been used.' },

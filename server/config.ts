@@ -107,6 +107,9 @@ const envSchema = z.object({
   // Niceness of every thread but the one serving HTTP, the image threads among them
   // (thread-priority.ts, decisions 0078 and 0081); 0 leaves them equal.
   BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(15),
+  // Registration steps (uploads, submissions, batches) worked on at once while reads saturate the
+  // HTTP thread; the others wait their turn (server/http/write-pacer.ts, decision 0082). 0: never paced.
+  REGISTRATIONS_AT_ONCE_WHEN_BUSY: z.coerce.number().int().min(0).default(2),
   // Connection budgets (issue 11): a client that sends its headers, or its whole request, too
   // slowly is cut off; idle keep-alive and idle sockets are closed.
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
@@ -201,6 +204,8 @@ export interface AppConfig {
   imageProcessing: { workers: number; queueMax: number; jobTimeoutMs: number; perClient: number };
   /** Niceness (0–19) of the process's threads other than the HTTP thread; 0 leaves them as started. */
   backgroundThreadNice: number;
+  /** Registration steps worked on at once while reads saturate the HTTP thread (write-pacer.ts); 0: never paced. */
+  registrationsAtOnceWhenBusy: number;
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -321,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perClient: e.IMAGE_QUEUE_PER_CLIENT,
     },
     backgroundThreadNice: e.BACKGROUND_THREAD_NICE,
+    registrationsAtOnceWhenBusy: e.REGISTRATIONS_AT_ONCE_WHEN_BUSY,
     http: {
       // Node requires the headers' deadline to fall within the whole request's.
       headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),

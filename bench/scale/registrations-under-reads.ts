@@ -1,8 +1,8 @@
 // Registrations keep a share of the machine while reads saturate it (issue 38): 8 clients
 // register while this process reads page 1 of the ledger as fast as it can, at the read scenarios'
 // connections. The reads alone keep the HTTP thread and the load generator busy, one core each on a
-// 2-core machine; the registrations then get what the image threads' scheduling leaves them
-// (thread-priority.ts, decision 0045). Both are set against their quiet rates measured in the same
+// 2-core machine; the registrations then take turns, two at once, while that thread is saturated
+// (write-pacer.ts, decision 0082). Both are set against their quiet rates measured in the same
 // run: the registrations' just before (run.ts), the reads' here, just before the two run together.
 import { untilQueueDrained } from '../queue-drain';
 import { load, type Load } from './measure';

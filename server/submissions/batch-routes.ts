@@ -16,6 +16,7 @@ import type { MailSender } from '../mail/mail-queue';
 import type { LinkChecks } from '../link-proofs/link-checks';
 import type { WorkEvents } from '../works/work-events';
 import { registerBatch } from './batch-submissions';
+import { pacedStep, type WritePacer } from '../http/write-pacer';
 import { batchSubmissionSchema } from './schemas';
 
 // Fifty full forms (title, prompt and story at their longest, in any script) fit; the app's
@@ -40,9 +41,7 @@ function keepPrototypeKeysAsData(scope: FastifyInstance): void {
 export async function batchSubmissionRoutes(
   fastify: FastifyInstance,
   deps: AppDeps,
-  mail: MailSender,
-  linkChecks: LinkChecks,
-  events: WorkEvents,
+  { mail, linkChecks, events, pacer }: { mail: MailSender; linkChecks: LinkChecks; events: WorkEvents; pacer: WritePacer },
 ): Promise<void> {
   const { rateLimit } = deps.config;
   // The family of POST /api/submissions: a batch spends the same budget, one hit per work.
@@ -77,12 +76,15 @@ export async function batchSubmissionRoutes(
         const { shared, items } = request.body;
         const refused = refusedItems.get(request) ?? new Map<number, AppError>();
         const toRegister = items.length - refused.size;
-        if (!rateLimit.disabled) await spendWeightedRateLimit(deps.db, request, reply, limit, toRegister);
-        const result = await registerBatch(deps, { shared, items, refused }, { mail, linkChecks, events, log: request.log });
-        // Works that failed were never registered: their share of the budget is given back.
-        const notRegistered = toRegister - result.registered;
-        if (!rateLimit.disabled) await refundWeightedRateLimit(deps.db, request, reply, registrations, notRegistered);
-        return result;
+        // Its turn among registration steps (write-pacer.ts) before any budget is spent.
+        return pacedStep(pacer, async () => {
+          if (!rateLimit.disabled) await spendWeightedRateLimit(deps.db, request, reply, limit, toRegister);
+          const result = await registerBatch(deps, { shared, items, refused }, { mail, linkChecks, events, log: request.log });
+          // Works that failed were never registered: their share of the budget is given back.
+          const notRegistered = toRegister - result.registered;
+          if (!rateLimit.disabled) await refundWeightedRateLimit(deps.db, request, reply, registrations, notRegistered);
+          return result;
+        });
       },
     );
   });

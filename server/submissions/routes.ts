@@ -30,6 +30,7 @@ import { findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
 import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
+import { pacedStep, registrationsBusy, REGISTRATION_STEPS_WAITING_MAX, WritePacer } from '../http/write-pacer';
 import { coAuthorRoutes } from './co-author-routes';
 
 const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
@@ -53,7 +54,7 @@ export function uploadSweepJob(deps: AppDeps, log: SweepLog): JobKind<object> {
   return periodicJob('upload-sweep', '17 * * * *', async () => logSweep(log, await sweepUploads(deps)));
 }
 
-async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps, pacer: WritePacer): Promise<void> {
   const scope = fastify.withTypeProvider<ZodTypeProvider>();
   await scope.register(multipart, { throwFileSizeLimit: false });
   // Any other body type gets the same clear 415 as a JSON or text body does in the handler.
@@ -73,6 +74,8 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<vo
       if (!request.isMultipart()) throw NOT_MULTIPART;
       // This client's share of the image queue, before its file is read (429 when it holds it all).
       const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
+      // Its turn among registration steps (write-pacer.ts), before its file is read.
+      const endTurn = await pacer.enter().catch(registrationsBusy);
       try {
         const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
         try {
@@ -85,6 +88,7 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps): Promise<vo
           throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
         }
       } finally {
+        endTurn();
         place.release();
       }
     },
@@ -111,9 +115,12 @@ export async function submissionsRoutes(
   // The image worker pool serves uploads, lookups and the admin image check; it ends with the app.
   app.addHook('onClose', async () => closeImagePool(config.imageProcessing));
   sweepUploadsOnStart(app, deps);
+  // Uploads, submissions and batches take turns while reads saturate the HTTP thread (decision 0082).
+  const pacer = new WritePacer({ concurrentWhenBusy: config.registrationsAtOnceWhenBusy, maxWaiting: REGISTRATION_STEPS_WAITING_MAX });
+  app.addHook('onClose', async () => pacer.close());
 
   // Multipart parsing only where files are expected.
-  await app.register(async (scope) => uploadRoutes(scope, deps));
+  await app.register(async (scope) => uploadRoutes(scope, deps, pacer));
 
   app.post(
     '/api/submissions',
@@ -126,16 +133,12 @@ export async function submissionsRoutes(
       preValidation: emptyBodyAsForm,
     },
     async (request, reply) => {
-      const work = await registerSubmission(deps, normaliseSubmissionBody(request.body), {
-        mail,
-        linkChecks,
-        events,
-        log: request.log,
-      });
+      const body = normaliseSubmissionBody(request.body);
+      const work = await pacedStep(pacer, () => registerSubmission(deps, body, { mail, linkChecks, events, log: request.log }));
       return reply.status(201).send(receiptOf(work));
     },
   );
-  await batchSubmissionRoutes(app, deps, mail, linkChecks, events);
+  await batchSubmissionRoutes(app, deps, { mail, linkChecks, events, pacer });
 
   // The link in the e-mail opens the confirmation page (decision 0053); its button POSTs the
   // token. A GET never verifies: mail scanners open links. Links of older e-mails land there too.

@@ -1,0 +1,133 @@
+// Registrations keep a share of the machine while reads saturate it, and the reads keep theirs
+// (issue 38, decision 0082). Most of a registration's work runs outside the HTTP thread (image
+// threads, PostgreSQL's writes to a dozen indexes), and on a small machine any such work slows that
+// thread's every instruction: no thread priority helps (a CPU burner at niceness 19 alone cost
+// saturating reads a quarter). With eight clients registering, page-1 reads kept a third of their
+// quiet rate. So while the HTTP thread is saturated, only a few registration steps (an upload, a
+// submission, a batch) are worked on at once and the others wait their turn, in order: reads come
+// first, but a registration is always under way, so none starves. Once the thread has room again,
+// everyone waiting goes.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { appError } from '../../core/app-error';
+import { MESSAGES } from '../../core/messages';
+
+const REGISTRATIONS_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The HTTP thread's busy share over one sample at or above which it counts as saturated. A
+ * saturating read load keeps it at 0.95-1.0; the same reads beside registrations at 0.8-0.95
+ * (the thread waits for the database more); registrations alone at 0.4-0.77 (measured at a
+ * million works, 2 cores), which must not be slowed.
+ */
+export const SATURATED_UTILIZATION = 0.8;
+/** How long one sample is: short enough that pacing follows a load within a quarter second. */
+export const SAMPLE_MS = 250;
+
+export interface WritePacerOptions {
+  /** Registration steps worked on at once while the HTTP thread is saturated; 0: never paced. */
+  concurrentWhenBusy: number;
+  /** Steps that may wait; one more is refused (WritePacerFullError; the route answers 503). */
+  maxWaiting: number;
+  /** The thread's busy share since the last call (tests give their own). */
+  utilization?: () => number;
+}
+
+export class WritePacerFullError extends Error {}
+
+/** The event loop's utilisation since the previous call. */
+function eventLoopUtilizationSinceLastCall(): () => number {
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return since;
+  };
+}
+
+export class WritePacer {
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  private saturated = false;
+  private readonly utilization: () => number;
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: WritePacerOptions) {
+    this.utilization = options.utilization ?? eventLoopUtilizationSinceLastCall();
+    if (options.concurrentWhenBusy === 0) return;
+    this.timer = setInterval(() => this.sample(), SAMPLE_MS);
+    this.timer.unref();
+  }
+
+  /** Steps waiting for their turn. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  /** Takes one sample of the thread's utilisation; let in whoever may go now. */
+  sample(): void {
+    this.saturated = this.utilization() >= SATURATED_UTILIZATION;
+    this.admitWaiting();
+  }
+
+  private mayStart(): boolean {
+    const { concurrentWhenBusy } = this.options;
+    return concurrentWhenBusy === 0 || !this.saturated || this.inFlight < concurrentWhenBusy;
+  }
+
+  private admitWaiting(): void {
+    while (this.waiting.length > 0 && this.mayStart()) {
+      this.inFlight++;
+      this.waiting.shift()!();
+    }
+  }
+
+  /**
+   * Waits for this step's turn and returns the function that ends it (call it once the step is
+   * done, whatever happened). Throws WritePacerFullError at once when maxWaiting steps wait.
+   */
+  async enter(): Promise<() => void> {
+    if (this.waiting.length === 0 && this.mayStart()) {
+      this.inFlight++;
+    } else {
+      if (this.waiting.length >= this.options.maxWaiting) throw new WritePacerFullError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight--;
+      this.admitWaiting();
+    };
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/**
+ * Registration steps that may wait for their turn; one more is refused with 503. At two steps at
+ * once a step takes about a tenth of a second under saturating reads, so the last waits seconds.
+ */
+export const REGISTRATION_STEPS_WAITING_MAX = 64;
+
+/** The refusal when too many registration steps wait already: 503, try again in a few seconds. */
+export function registrationsBusy(error: unknown): never {
+  if (!(error instanceof WritePacerFullError)) throw error;
+  throw appError('busy', MESSAGES.registrationsBusy.description, {
+    title: MESSAGES.registrationsBusy.title,
+    headers: { 'Retry-After': String(REGISTRATIONS_BUSY_RETRY_AFTER_SECONDS) },
+  });
+}
+
+/** Runs one registration step in its turn (refused with 503 when too many wait). */
+export async function pacedStep<T>(pacer: WritePacer, step: () => Promise<T>): Promise<T> {
+  const endTurn = await pacer.enter().catch(registrationsBusy);
+  try {
+    return await step();
+  } finally {
+    endTurn();
+  }
+}

@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pacedStep, SATURATED_UTILIZATION, WritePacer, WritePacerFullError } from '../../../server/http/write-pacer';
+
+/** A pacer whose HTTP thread is as busy as the test says, sampled when the test says. */
+function pacerWith(concurrentWhenBusy: number, maxWaiting = 10) {
+  const thread = { utilization: 0 };
+  const pacer = new WritePacer({ concurrentWhenBusy, maxWaiting, utilization: () => thread.utilization });
+  const setBusy = (busy: boolean) => {
+    thread.utilization = busy ? SATURATED_UTILIZATION : SATURATED_UTILIZATION - 0.01;
+    pacer.sample();
+  };
+  return { pacer, setBusy };
+}
+
+/** Starts `count` steps; `started` lists them in the order they got their turn. */
+function startSteps(pacer: WritePacer, count: number) {
+  const started: number[] = [];
+  const ends: (() => void)[] = [];
+  const entered = Array.from({ length: count }, (_, i) =>
+    pacer.enter().then((end) => {
+      started.push(i);
+      ends[i] = end;
+    }),
+  );
+  return { started, ends, entered };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+let open: WritePacer[] = [];
+afterEach(() => {
+  for (const pacer of open) pacer.close();
+  open = [];
+});
+
+describe('WritePacer', () => {
+  it('lets every step go at once while the HTTP thread has room', async () => {
+    const { pacer, setBusy } = pacerWith(2);
+    open.push(pacer);
+    setBusy(false);
+    const steps = startSteps(pacer, 8);
+    await settle();
+    expect(steps.started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(pacer.waitingCount).toBe(0);
+  });
+
+  it('works on two steps at once while the thread is saturated; the others wait and go in order', async () => {
+    const { pacer, setBusy } = pacerWith(2);
+    open.push(pacer);
+    setBusy(true);
+    const steps = startSteps(pacer, 5);
+    await settle();
+    expect(steps.started).toEqual([0, 1]);
+    expect(pacer.waitingCount).toBe(3);
+    steps.ends[1]();
+    steps.ends[1](); // ending a step twice frees one turn only
+    await settle();
+    expect(steps.started).toEqual([0, 1, 2]);
+    steps.ends[0]();
+    await settle();
+    expect(steps.started).toEqual([0, 1, 2, 3]);
+    expect(pacer.waitingCount).toBe(1);
+  });
+
+  it('lets everyone waiting go once a sample finds the thread with room again', async () => {
+    const { pacer, setBusy } = pacerWith(1);
+    open.push(pacer);
+    setBusy(true);
+    const steps = startSteps(pacer, 4);
+    await settle();
+    expect(steps.started).toEqual([0]);
+    setBusy(false);
+    await settle();
+    expect(steps.started).toEqual([0, 1, 2, 3]);
+  });
+
+  it('never holds a newcomer ahead of those already waiting, even after a turn came free', async () => {
+    const { pacer, setBusy } = pacerWith(1);
+    open.push(pacer);
+    setBusy(true);
+    const first = startSteps(pacer, 2);
+    await settle();
+    first.ends[0]();
+    const later = startSteps(pacer, 1);
+    await settle();
+    expect(first.started).toEqual([0, 1]);
+    expect(later.started).toEqual([]);
+  });
+
+  it('refuses a step at once when as many as allowed wait already', async () => {
+    const { pacer, setBusy } = pacerWith(1, 2);
+    open.push(pacer);
+    setBusy(true);
+    startSteps(pacer, 3);
+    await settle();
+    expect(pacer.waitingCount).toBe(2);
+    await expect(pacer.enter()).rejects.toBeInstanceOf(WritePacerFullError);
+    expect(pacer.waitingCount).toBe(2);
+  });
+
+  it('with 0 steps at once, never paces however busy the thread is', async () => {
+    const { pacer, setBusy } = pacerWith(0);
+    open.push(pacer);
+    setBusy(true);
+    const steps = startSteps(pacer, 6);
+    await settle();
+    expect(steps.started).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('answers a registration step that finds the waiting line full with 503, in words, and runs nothing', async () => {
+    const { pacer, setBusy } = pacerWith(1, 0);
+    open.push(pacer);
+    setBusy(true);
+    const first = await pacer.enter();
+    let ran = false;
+    const refused = await pacedStep(pacer, async () => (ran = true)).catch((error: unknown) => error);
+    expect(ran).toBe(false);
+    expect(refused).toMatchObject({
+      status: 503,
+      code: 'busy',
+      message: 'The server is busy with many registrations at once. Please try again in a few seconds.',
+      details: { title: 'Server busy', headers: { 'Retry-After': '5' } },
+    });
+    first();
+    expect(await pacedStep(pacer, async () => 'registered')).toBe('registered');
+  });
+});
