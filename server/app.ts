@@ -217,7 +217,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   // Each feature folder is a Fastify plugin, registered in this order in a scope of its own: its
   // hooks, parsers and decorators stay its own, and it sees everything installed above.
   await app.register(siteRoutes, { deps });
-  await app.register(submissionsRoutes, { deps, mail, linkChecks: background.linkChecks, events: webhooks });
+  await app.register(submissionsRoutes, {
+    deps,
+    mail,
+    linkChecks: background.linkChecks,
+    events: webhooks,
+    turns: metrics.registrationTurns,
+  });
   await app.register(ledgerRoutes, { deps });
   await app.register(removalsRoutes, { deps });
   // The manage feature re-scores works with the submissions feature's trust engine, zips the proof feature's bundles

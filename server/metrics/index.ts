@@ -8,6 +8,7 @@ import { createMetrics, type Metrics } from './instruments';
 import { countFrameworkErrors, installHttpMetrics, type FrameworkErrorHandler } from './http-metrics';
 import { metricsRoutes } from './routes';
 import type { ScrapeSources } from './scrape-gauges';
+import type { WritePacerObserver } from '../http/write-pacer';
 
 export { meteredMailer } from './metered-mailer';
 export type { Metrics } from './instruments';
@@ -18,6 +19,8 @@ export interface AppMetrics {
   countFrameworkErrors(handler: FrameworkErrorHandler): FrameworkErrorHandler;
   /** Installs the request hooks and the observers: call before any route is registered. */
   install(app: FastifyInstance): void;
+  /** For the registration steps' pacer (write-pacer.ts): how long each waited, and refusals. */
+  registrationTurns: WritePacerObserver;
   /** For the job queue's options: counts each run's end. */
   onJobRunEnded: NonNullable<JobQueueOptions['onRunEnded']>;
   /** The plugin of GET /metrics; `jobKinds` names the kinds the app's queue declared. */
@@ -42,6 +45,10 @@ export function createAppMetrics(deps: AppDeps): AppMetrics {
         metrics.db.query.observe({ outcome: failed ? 'error' : 'ok' }, durationMs / 1000),
       );
       app.addHook('onClose', async () => stopObservingQueries());
+    },
+    registrationTurns: {
+      waited: (seconds) => metrics.registrations.turnWait.observe(seconds),
+      refused: () => metrics.registrations.turnRefusals.inc(),
     },
     onJobRunEnded: ({ kind, seconds, failed }) => {
       metrics.jobs.runs.inc({ kind, outcome: failed ? 'failed' : 'completed' });

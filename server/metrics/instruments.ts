@@ -77,6 +77,19 @@ export function createMetrics(options: { processMetrics: boolean }) {
         registers,
       }),
     },
+    registrations: {
+      turnWait: new Histogram({
+        name: name('registration_turn_wait_seconds'),
+        help: 'Time a registration step (upload, submission, batch) waited for its turn while reads saturated this process (decision 0082).',
+        buckets: IMAGE_SECONDS,
+        registers,
+      }),
+      turnRefusals: new Counter({
+        name: name('registration_turn_refusals_total'),
+        help: 'Registration steps refused with 503 because as many as allowed waited for their turn already.',
+        registers,
+      }),
+    },
     db: {
       connections: new Gauge({
         name: name('db_pool_connections'),

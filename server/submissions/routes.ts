@@ -30,7 +30,7 @@ import { findPublicWork } from '../works/works-repository';
 import { sweepUploads, sweepUploadsAtStartUp, type UploadSweep } from './upload-cleanup';
 import { publicWorkRouteSchema, submissionSchema, uploadSchema, verifyEmailPageSchema, verifyEmailSchema } from './schemas';
 import { createUpload } from './upload-service';
-import { pacedStep, registrationsBusy, REGISTRATION_STEPS_WAITING_MAX, WritePacer } from '../http/write-pacer';
+import { pacedStep, REGISTRATION_STEPS_WAITING_MAX, WritePacer, type WritePacerObserver } from '../http/write-pacer';
 import { coAuthorRoutes } from './co-author-routes';
 
 const NOT_MULTIPART = appError('unsupported_media_type', MESSAGES.notMultipart.description, { title: MESSAGES.notMultipart.title });
@@ -74,21 +74,21 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps, pacer: Writ
       if (!request.isMultipart()) throw NOT_MULTIPART;
       // This client's share of the image queue, before its file is read (429 when it holds it all).
       const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
-      // Its turn among registration steps (write-pacer.ts), before its file is read.
-      const endTurn = await pacer.enter().catch(registrationsBusy);
       try {
-        const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
-        try {
-          const { response } = await createUpload(deps, bytes);
-          return reply.status(201).send(response);
-        } catch (err) {
-          if (err instanceof ImageRejectedError) throw err;
-          if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
-          request.log.error({ err }, 'upload failed');
-          throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
-        }
+        // Its turn among registration steps (write-pacer.ts), before its file is read.
+        return await pacedStep(pacer, async () => {
+          const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+          try {
+            const { response } = await createUpload(deps, bytes);
+            return reply.status(201).send(response);
+          } catch (err) {
+            if (err instanceof ImageRejectedError) throw err;
+            if (err instanceof ImageBusyError) throw err; // 503 with Retry-After
+            request.log.error({ err }, 'upload failed');
+            throw appError('upload_failed', MESSAGES.uploadFailed.description, { title: MESSAGES.uploadFailed.title });
+          }
+        });
       } finally {
-        endTurn();
         place.release();
       }
     },
@@ -104,11 +104,13 @@ export interface SubmissionsOptions extends FeatureOptions {
   mail: MailSender;
   linkChecks: LinkChecks;
   events: WorkEvents;
+  /** Told how long each registration step waited for its turn, and of refusals (the metrics). */
+  turns?: WritePacerObserver;
 }
 
 export async function submissionsRoutes(
   fastify: FastifyInstance,
-  { deps, mail, linkChecks, events }: SubmissionsOptions,
+  { deps, mail, linkChecks, events, turns }: SubmissionsOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
@@ -116,7 +118,11 @@ export async function submissionsRoutes(
   app.addHook('onClose', async () => closeImagePool(config.imageProcessing));
   sweepUploadsOnStart(app, deps);
   // Uploads, submissions and batches take turns while reads saturate the HTTP thread (decision 0082).
-  const pacer = new WritePacer({ concurrentWhenBusy: config.registrationsAtOnceWhenBusy, maxWaiting: REGISTRATION_STEPS_WAITING_MAX });
+  const pacer = new WritePacer({
+    concurrentWhenBusy: config.registrationsAtOnceWhenBusy,
+    maxWaiting: REGISTRATION_STEPS_WAITING_MAX,
+    observer: turns,
+  });
   app.addHook('onClose', async () => pacer.close());
 
   // Multipart parsing only where files are expected.

@@ -163,6 +163,9 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(valueOf(samples, 'veriwork_image_queue_depth')).toBe(0);
     expect(valueOf(samples, 'veriwork_image_jobs_running')).toBe(0);
     expect(valueOf(samples, 'veriwork_image_queue_max')).toBe(t.deps.config.imageProcessing.queueMax);
+    // Its two registration steps (the upload, the submission) each had their turn; none refused.
+    expect(valueOf(samples, 'veriwork_registration_turn_wait_seconds_count')).toBe(2);
+    expect(valueOf(samples, 'veriwork_registration_turn_refusals_total')).toBe(0);
     // The confirmation e-mail: one job, completed, one message sent, none failed.
     expect(smtp.received).toHaveLength(1);
     expect(valueOf(samples, 'veriwork_mail_sent_total')).toBe(1);

@@ -4,12 +4,14 @@ import { pacedStep, SATURATED_UTILIZATION, WritePacer, WritePacerFullError } fro
 /** A pacer whose HTTP thread is as busy as the test says, sampled when the test says. */
 function pacerWith(concurrentWhenBusy: number, maxWaiting = 10) {
   const thread = { utilization: 0 };
-  const pacer = new WritePacer({ concurrentWhenBusy, maxWaiting, utilization: () => thread.utilization });
+  const told = { waits: [] as number[], refusals: 0 };
+  const observer = { waited: (seconds: number) => told.waits.push(seconds), refused: () => told.refusals++ };
+  const pacer = new WritePacer({ concurrentWhenBusy, maxWaiting, utilization: () => thread.utilization, observer });
   const setBusy = (busy: boolean) => {
     thread.utilization = busy ? SATURATED_UTILIZATION : SATURATED_UTILIZATION - 0.01;
     pacer.sample();
   };
-  return { pacer, setBusy };
+  return { pacer, setBusy, told };
 }
 
 /** Starts `count` steps; `started` lists them in the order they got their turn. */
@@ -62,16 +64,20 @@ describe('WritePacer', () => {
     expect(pacer.waitingCount).toBe(1);
   });
 
-  it('lets everyone waiting go once a sample finds the thread with room again', async () => {
-    const { pacer, setBusy } = pacerWith(1);
+  it('lets everyone waiting go once a sample finds the thread with room again, and tells how long each waited', async () => {
+    const { pacer, setBusy, told } = pacerWith(1);
     open.push(pacer);
     setBusy(true);
     const steps = startSteps(pacer, 4);
     await settle();
     expect(steps.started).toEqual([0]);
+    expect(told.waits).toEqual([0]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
     setBusy(false);
     await settle();
     expect(steps.started).toEqual([0, 1, 2, 3]);
+    expect(told.waits).toHaveLength(4);
+    for (const seconds of told.waits.slice(1)) expect(seconds).toBeGreaterThanOrEqual(0.025);
   });
 
   it('never holds a newcomer ahead of those already waiting, even after a turn came free', async () => {
@@ -88,7 +94,7 @@ describe('WritePacer', () => {
   });
 
   it('refuses a step at once when as many as allowed wait already', async () => {
-    const { pacer, setBusy } = pacerWith(1, 2);
+    const { pacer, setBusy, told } = pacerWith(1, 2);
     open.push(pacer);
     setBusy(true);
     startSteps(pacer, 3);
@@ -96,6 +102,7 @@ describe('WritePacer', () => {
     expect(pacer.waitingCount).toBe(2);
     await expect(pacer.enter()).rejects.toBeInstanceOf(WritePacerFullError);
     expect(pacer.waitingCount).toBe(2);
+    expect(told.refusals).toBe(1);
   });
 
   it('with 0 steps at once, never paces however busy the thread is', async () => {
