@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pacedStep, SATURATED_UTILIZATION, WritePacer, WritePacerFullError } from '../../../server/http/write-pacer';
 
+let open: WritePacer[] = [];
+afterEach(() => {
+  for (const pacer of open) pacer.close();
+  open = [];
+});
+
 /** A pacer whose HTTP thread is as busy as the test says, sampled when the test says. */
 function pacerWith(concurrentWhenBusy: number, maxWaiting = 10) {
   const thread = { utilization: 0 };
   const told = { waits: [] as number[], refusals: 0 };
   const observer = { waited: (seconds: number) => told.waits.push(seconds), refused: () => told.refusals++ };
   const pacer = new WritePacer({ concurrentWhenBusy, maxWaiting, utilization: () => thread.utilization, observer });
+  open.push(pacer);
   const setBusy = (busy: boolean) => {
     thread.utilization = busy ? SATURATED_UTILIZATION : SATURATED_UTILIZATION - 0.01;
     pacer.sample();
@@ -29,16 +36,9 @@ function startSteps(pacer: WritePacer, count: number) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-let open: WritePacer[] = [];
-afterEach(() => {
-  for (const pacer of open) pacer.close();
-  open = [];
-});
-
 describe('WritePacer', () => {
   it('lets every step go at once while the HTTP thread has room', async () => {
     const { pacer, setBusy } = pacerWith(2);
-    open.push(pacer);
     setBusy(false);
     const steps = startSteps(pacer, 8);
     await settle();
@@ -48,7 +48,6 @@ describe('WritePacer', () => {
 
   it('works on two steps at once while the thread is saturated; the others wait and go in order', async () => {
     const { pacer, setBusy } = pacerWith(2);
-    open.push(pacer);
     setBusy(true);
     const steps = startSteps(pacer, 5);
     await settle();
@@ -66,7 +65,6 @@ describe('WritePacer', () => {
 
   it('lets everyone waiting go once a sample finds the thread with room again, and tells how long each waited', async () => {
     const { pacer, setBusy, told } = pacerWith(1);
-    open.push(pacer);
     setBusy(true);
     const steps = startSteps(pacer, 4);
     await settle();
@@ -82,7 +80,6 @@ describe('WritePacer', () => {
 
   it('never holds a newcomer ahead of those already waiting, even after a turn came free', async () => {
     const { pacer, setBusy } = pacerWith(1);
-    open.push(pacer);
     setBusy(true);
     const first = startSteps(pacer, 2);
     await settle();
@@ -95,7 +92,6 @@ describe('WritePacer', () => {
 
   it('refuses a step at once when as many as allowed wait already', async () => {
     const { pacer, setBusy, told } = pacerWith(1, 2);
-    open.push(pacer);
     setBusy(true);
     startSteps(pacer, 3);
     await settle();
@@ -107,7 +103,6 @@ describe('WritePacer', () => {
 
   it('with 0 steps at once, never paces however busy the thread is', async () => {
     const { pacer, setBusy } = pacerWith(0);
-    open.push(pacer);
     setBusy(true);
     const steps = startSteps(pacer, 6);
     await settle();
@@ -116,7 +111,6 @@ describe('WritePacer', () => {
 
   it('answers a registration step that finds the waiting line full with 503, in words, and runs nothing', async () => {
     const { pacer, setBusy } = pacerWith(1, 0);
-    open.push(pacer);
     setBusy(true);
     const first = await pacer.enter();
     let ran = false;
