@@ -122,11 +122,12 @@ export class WritePacer {
 }
 
 /**
- * Registration steps that may wait for their turn; one more is refused with 503. Two at once got
- * about 28 steps a second through under saturating reads at a million works (2 cores), so the
- * last of 64 waits about two seconds.
+ * Registration steps that may wait for their turn; one more is refused with 503. A waiting upload
+ * holds its file (at most 10 MB), so no more may wait than images may wait for a worker
+ * (IMAGE_QUEUE_MAX's default). Two at once got about 28 steps a second through under saturating
+ * reads at a million works (2 cores): the last of 16 waits about half a second.
  */
-export const REGISTRATION_STEPS_WAITING_MAX = 64;
+export const REGISTRATION_STEPS_WAITING_MAX = 16;
 
 /** The refusal when too many registration steps wait already: 503, try again in a few seconds. */
 function registrationsBusy(error: unknown): never {

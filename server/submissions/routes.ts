@@ -75,9 +75,10 @@ async function uploadRoutes(fastify: FastifyInstance, deps: AppDeps, pacer: Writ
       // This client's share of the image queue, before its file is read (429 when it holds it all).
       const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       try {
-        // Its turn among registration steps (write-pacer.ts), before its file is read.
+        const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
+        // Its turn among registration steps (write-pacer.ts) once its file is in: a slow sender
+        // never holds a turn.
         return await pacedStep(pacer, async () => {
-          const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
           try {
             const { response } = await createUpload(deps, bytes);
             return reply.status(201).send(response);
