@@ -37,12 +37,15 @@ function startSteps(pacer: WritePacer, count: number) {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('WritePacer', () => {
-  it('lets every step go at once while the HTTP thread has room', async () => {
-    const { pacer, setBusy } = pacerWith(2);
-    setBusy(false);
-    const steps = startSteps(pacer, 8);
+  it.each([
+    { when: 'while the HTTP thread has room', atOnce: 2, busy: false, steps: 8 },
+    { when: 'however busy the thread is, with 0 steps at once (never paced)', atOnce: 0, busy: true, steps: 6 },
+  ])('lets every step go at once $when', async ({ atOnce, busy, steps: count }) => {
+    const { pacer, setBusy } = pacerWith(atOnce);
+    setBusy(busy);
+    const steps = startSteps(pacer, count);
     await settle();
-    expect(steps.started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(steps.started).toEqual(Array.from({ length: count }, (_, i) => i));
     expect(pacer.waitingCount).toBe(0);
   });
 
@@ -99,14 +102,6 @@ describe('WritePacer', () => {
     await expect(pacer.enter()).rejects.toBeInstanceOf(WritePacerFullError);
     expect(pacer.waitingCount).toBe(2);
     expect(told.refusals).toBe(1);
-  });
-
-  it('with 0 steps at once, never paces however busy the thread is', async () => {
-    const { pacer, setBusy } = pacerWith(0);
-    setBusy(true);
-    const steps = startSteps(pacer, 6);
-    await settle();
-    expect(steps.started).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('answers a registration step that finds the waiting line full with 503, in words, and runs nothing', async () => {
