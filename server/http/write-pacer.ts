@@ -6,10 +6,14 @@
 // quiet rate. So while the HTTP thread is saturated, only a few registration steps (an upload, a
 // submission, a batch) are worked on at once and the others wait their turn, in order: reads come
 // first, but a registration is always under way, so none starves. Once the thread has room again,
-// everyone waiting goes.
+// everyone waiting goes. A fixed number of turns is not a share, though: two turns carried about
+// 15 registrations a second under saturating reads whatever the registrations got alone (0.28 of
+// their quiet rate on a faster machine). So more start when the turns do not carry a share of the
+// registrations' quiet rate (decision 0083).
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { appError } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
+import { QuietStepRate } from './quiet-step-rate';
 
 const REGISTRATIONS_BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -22,14 +26,26 @@ const REGISTRATIONS_BUSY_RETRY_AFTER_SECONDS = 5;
 export const SATURATED_UTILIZATION = 0.8;
 /** How long one sample is: short enough that pacing follows a load within a quarter second. */
 export const SAMPLE_MS = 250;
+/**
+ * While the thread is saturated, registration steps may start at this share of the most steps a
+ * second they finished with room (quiet-step-rate.ts), even beyond the turns: registrations keep
+ * at least 0.3 of their quiet rate (issue 38). The best quiet second is above their mean quiet
+ * rate, which leaves room for a window's noise; anything more is taken from the reads.
+ */
+export const REGISTRATION_SHARE_WHEN_BUSY = 0.3;
 
 export interface WritePacerOptions {
-  /** Registration steps worked on at once while the HTTP thread is saturated; 0: never paced. */
+  /**
+   * Registration steps always worked on at once while the HTTP thread is saturated (more start
+   * when these do not carry the registrations' share); 0: never paced.
+   */
   concurrentWhenBusy: number;
   /** Steps that may wait; one more is refused (WritePacerFullError; the route answers 503). */
   maxWaiting: number;
   /** The thread's busy share since the last call (tests give their own). */
   utilization?: () => number;
+  /** Milliseconds on a steady clock (tests give their own). */
+  now?: () => number;
   observer?: WritePacerObserver;
 }
 
@@ -57,10 +73,16 @@ export class WritePacer {
   private readonly waiting: (() => void)[] = [];
   private saturated = false;
   private readonly utilization: () => number;
+  private readonly now: () => number;
+  private readonly quietRate: QuietStepRate;
+  /** When each step of the last second started, oldest first. */
+  private readonly startedAt: number[] = [];
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WritePacerOptions) {
     this.utilization = options.utilization ?? eventLoopUtilizationSinceLastCall();
+    this.now = options.now ?? (() => performance.now());
+    this.quietRate = new QuietStepRate(this.now());
     if (options.concurrentWhenBusy === 0) return;
     this.timer = setInterval(() => this.sample(), SAMPLE_MS);
     this.timer.unref();
@@ -74,19 +96,36 @@ export class WritePacer {
   /** Takes one sample of the thread's utilisation; let in whoever may go now. */
   sample(): void {
     this.saturated = this.utilization() >= SATURATED_UTILIZATION;
+    this.quietRate.sample(this.now(), this.saturated);
     this.admitWaiting();
   }
 
-  private mayStart(): boolean {
+  /** Steps a second that may start while the thread is saturated, turns aside. */
+  get shareWhenBusy(): number {
+    return REGISTRATION_SHARE_WHEN_BUSY * this.quietRate.stepsPerSecond(this.now());
+  }
+
+  private startedInLastSecond(now: number): number {
+    while (this.startedAt.length > 0 && this.startedAt[0] <= now - 1000) this.startedAt.shift();
+    return this.startedAt.length;
+  }
+
+  /** Starts a step if it may start now: always with room, else in a turn or within the share. */
+  private tryStart(): boolean {
     const { concurrentWhenBusy } = this.options;
-    return concurrentWhenBusy === 0 || !this.saturated || this.inFlight < concurrentWhenBusy;
+    const now = this.now();
+    // Counted (and the record of older starts dropped) on every call, so the record stays a second long.
+    const startedInLastSecond = this.startedInLastSecond(now);
+    const mayStart =
+      concurrentWhenBusy === 0 || !this.saturated || this.inFlight < concurrentWhenBusy || startedInLastSecond < this.shareWhenBusy;
+    if (!mayStart) return false;
+    this.inFlight++;
+    this.startedAt.push(now);
+    return true;
   }
 
   private admitWaiting(): void {
-    while (this.waiting.length > 0 && this.mayStart()) {
-      this.inFlight++;
-      this.waiting.shift()!();
-    }
+    while (this.waiting.length > 0 && this.tryStart()) this.waiting.shift()!();
   }
 
   /**
@@ -95,8 +134,7 @@ export class WritePacer {
    */
   async enter(): Promise<() => void> {
     const { observer, maxWaiting } = this.options;
-    if (this.waiting.length === 0 && this.mayStart()) {
-      this.inFlight++;
+    if (this.waiting.length === 0 && this.tryStart()) {
       observer?.waited(0);
     } else {
       if (this.waiting.length >= maxWaiting) {
@@ -112,6 +150,7 @@ export class WritePacer {
       if (ended) return;
       ended = true;
       this.inFlight--;
+      this.quietRate.finished();
       this.admitWaiting();
     };
   }

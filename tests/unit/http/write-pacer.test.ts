@@ -9,16 +9,27 @@ afterEach(() => {
 
 /** A pacer whose HTTP thread is as busy as the test says, sampled when the test says. */
 function pacerWith(concurrentWhenBusy: number, maxWaiting = 10) {
-  const thread = { utilization: 0 };
+  const thread = { utilization: 0, now: 0 };
   const told = { waits: [] as number[], refusals: 0 };
   const observer = { waited: (seconds: number) => told.waits.push(seconds), refused: () => told.refusals++ };
-  const pacer = new WritePacer({ concurrentWhenBusy, maxWaiting, utilization: () => thread.utilization, observer });
+  const pacer = new WritePacer({
+    concurrentWhenBusy,
+    maxWaiting,
+    utilization: () => thread.utilization,
+    now: () => thread.now,
+    observer,
+  });
   open.push(pacer);
   const setBusy = (busy: boolean) => {
     thread.utilization = busy ? SATURATED_UTILIZATION : SATURATED_UTILIZATION - 0.01;
     pacer.sample();
   };
-  return { pacer, setBusy, told };
+  /** Moves the pacer's clock to `ms` and samples the thread there, as busy as it is. */
+  const sampleAt = (ms: number) => {
+    thread.now = ms;
+    pacer.sample();
+  };
+  return { pacer, setBusy, sampleAt, told };
 }
 
 /** Starts `count` steps; `started` lists them in the order they got their turn. */
@@ -49,11 +60,12 @@ describe('WritePacer', () => {
     expect(pacer.waitingCount).toBe(0);
   });
 
-  it('works on two steps at once while the thread is saturated; the others wait and go in order', async () => {
+  it('works on two steps at once while the thread is saturated (no quiet second seen yet); the others wait and go in order', async () => {
     const { pacer, setBusy } = pacerWith(2);
     setBusy(true);
     const steps = startSteps(pacer, 5);
     await settle();
+    expect(pacer.shareWhenBusy).toBe(0);
     expect(steps.started).toEqual([0, 1]);
     expect(pacer.waitingCount).toBe(3);
     steps.ends[1]();
@@ -64,6 +76,32 @@ describe('WritePacer', () => {
     await settle();
     expect(steps.started).toEqual([0, 1, 2, 3]);
     expect(pacer.waitingCount).toBe(1);
+  });
+
+  it('starts more steps than its turns while the thread is saturated, up to a share of the steps a second finished with room', async () => {
+    const { pacer, setBusy, sampleAt } = pacerWith(2, 20);
+    setBusy(false);
+    // A quiet second: 40 steps start and finish.
+    const quiet = startSteps(pacer, 40);
+    await settle();
+    for (const end of quiet.ends) end();
+    for (const ms of [250, 500, 750, 1000]) sampleAt(ms);
+    expect(pacer.shareWhenBusy).toBe(12);
+
+    setBusy(true);
+    sampleAt(1250);
+    const busy = startSteps(pacer, 20);
+    await settle();
+    // The two turns and 10 more: 12 started in the last second, though none has ended.
+    expect(busy.started).toHaveLength(12);
+    expect(pacer.waitingCount).toBe(8);
+    sampleAt(2000);
+    await settle();
+    expect(busy.started).toHaveLength(12);
+    // A second after those started, the other eight may start (12 a second).
+    sampleAt(2250);
+    await settle();
+    expect(busy.started).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
   it('lets everyone waiting go once a sample finds the thread with room again, and tells how long each waited', async () => {
