@@ -28,7 +28,8 @@ export const SATURATED_UTILIZATION = 0.8;
 export const SAMPLE_MS = 250;
 /**
  * While the thread is saturated, registration steps may start at this share of the most steps a
- * second they finished with room (quiet-step-rate.ts), even beyond the turns: registrations keep
+ * second they finished with room (quiet-step-rate.ts), spread out over the second, even beyond
+ * the turns: registrations keep
  * at least 0.3 of their quiet rate (issue 38). The best quiet second is above their mean quiet
  * rate, which leaves room for a window's noise; anything more is taken from the reads.
  */
@@ -68,6 +69,28 @@ function eventLoopUtilizationSinceLastCall(): () => number {
   };
 }
 
+/**
+ * Starts a second at a given rate, spread out: the allowance grows continuously and holds at most
+ * a sample's worth, so a saturated server never sees a burst of registration steps start at once.
+ */
+class StartAllowance {
+  private allowance = 0;
+
+  constructor(private at: number) {}
+
+  /** The allowance at `now`, grown at `perSecond` since the last call. */
+  refill(now: number, perSecond: number): number {
+    const most = perSecond > 0 ? Math.max(1, (perSecond * SAMPLE_MS) / 1000) : 0;
+    this.allowance = Math.min(most, this.allowance + ((now - this.at) / 1000) * perSecond);
+    this.at = now;
+    return this.allowance;
+  }
+
+  spend(): void {
+    this.allowance = Math.max(0, this.allowance - 1);
+  }
+}
+
 export class WritePacer {
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
@@ -75,14 +98,14 @@ export class WritePacer {
   private readonly utilization: () => number;
   private readonly now: () => number;
   private readonly quietRate: QuietStepRate;
-  /** When each step of the last second started, oldest first. */
-  private readonly startedAt: number[] = [];
+  private readonly shareAllowance: StartAllowance;
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WritePacerOptions) {
     this.utilization = options.utilization ?? eventLoopUtilizationSinceLastCall();
     this.now = options.now ?? (() => performance.now());
     this.quietRate = new QuietStepRate(this.now());
+    this.shareAllowance = new StartAllowance(this.now());
     if (options.concurrentWhenBusy === 0) return;
     this.timer = setInterval(() => this.sample(), SAMPLE_MS);
     this.timer.unref();
@@ -100,27 +123,21 @@ export class WritePacer {
     this.admitWaiting();
   }
 
-  /** Steps a second that may start while the thread is saturated, turns aside. */
+  /** Steps a second that may start while the thread is saturated, the turns' included; past it only the turns go. */
   get shareWhenBusy(): number {
     return REGISTRATION_SHARE_WHEN_BUSY * this.quietRate.stepsPerSecond(this.now());
-  }
-
-  private startedInLastSecond(now: number): number {
-    while (this.startedAt.length > 0 && this.startedAt[0] <= now - 1000) this.startedAt.shift();
-    return this.startedAt.length;
   }
 
   /** Starts a step if it may start now: always with room, else in a turn or within the share. */
   private tryStart(): boolean {
     const { concurrentWhenBusy } = this.options;
     const now = this.now();
-    // Counted (and the record of older starts dropped) on every call, so the record stays a second long.
-    const startedInLastSecond = this.startedInLastSecond(now);
-    const mayStart =
-      concurrentWhenBusy === 0 || !this.saturated || this.inFlight < concurrentWhenBusy || startedInLastSecond < this.shareWhenBusy;
-    if (!mayStart) return false;
+    const allowance = this.shareAllowance.refill(now, this.shareWhenBusy);
+    const paced = concurrentWhenBusy !== 0 && this.saturated;
+    if (paced && this.inFlight >= concurrentWhenBusy && allowance < 1) return false;
+    // Every step started while paced spends from the share, the turns' too: the share is of all starts.
+    if (paced) this.shareAllowance.spend();
     this.inFlight++;
-    this.startedAt.push(now);
     return true;
   }
 

@@ -92,16 +92,21 @@ describe('WritePacer', () => {
     sampleAt(1250);
     const busy = startSteps(pacer, 20);
     await settle();
-    // The two turns and 10 more: 12 started in the last second, though none has ended.
-    expect(busy.started).toHaveLength(12);
-    expect(pacer.waitingCount).toBe(8);
-    sampleAt(2000);
-    await settle();
-    expect(busy.started).toHaveLength(12);
-    // A second after those started, the other eight may start (12 a second).
-    sampleAt(2250);
-    await settle();
-    expect(busy.started).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    // The two turns and one more: a quarter second's share (3) spent at once, never a burst.
+    expect(busy.started).toEqual([0, 1, 2]);
+    expect(pacer.waitingCount).toBe(17);
+    // Three more each quarter second, though none has ended: 12 a second.
+    for (const [ms, started] of [
+      [1500, 6],
+      [1750, 9],
+      [2000, 12],
+      [2250, 15],
+    ]) {
+      sampleAt(ms);
+      await settle();
+      expect(busy.started).toHaveLength(started);
+    }
+    expect(busy.started).toEqual(Array.from({ length: 15 }, (_, i) => i));
   });
 
   it('lets everyone waiting go once a sample finds the thread with room again, and tells how long each waited', async () => {
