@@ -56,7 +56,11 @@ export class CompressedForms {
   readonly utf8: Buffer;
   private readonly forms = new Map<TextEncoding, Promise<Buffer>>();
 
-  constructor(text: string | Buffer) {
+  /** `onForm` hears the size of each compressed form once made (a cache counts what it holds). */
+  constructor(
+    text: string | Buffer,
+    private readonly onForm?: (bytes: number) => void,
+  ) {
     this.utf8 = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   }
 
@@ -74,6 +78,10 @@ export class CompressedForms {
     if (!form) {
       form = compress[encoding](this.utf8);
       this.forms.set(encoding, form);
+      form.then(
+        (bytes) => this.onForm?.(bytes.length),
+        () => undefined,
+      );
       // A failure is the requester's to see; the next request tries again.
       form.catch(() => this.forms.delete(encoding));
     }

@@ -103,7 +103,9 @@ export class CachedAnswers {
     let pending = this.building.get(flightKey);
     if (!pending) {
       pending = build().then((answer) => {
-        const kept = { ...answer, compressed: new CompressedForms(answer.body), stamps, builtAtMs: nowMs };
+        // Its compressed forms count against the cache's bytes as they are made.
+        const compressed = new CompressedForms(answer.body, (bytes) => this.cache.grow(key, kept, bytes));
+        const kept: StampedResponse = { ...answer, compressed, stamps, builtAtMs: nowMs };
         this.cache.set(key, kept);
         return kept;
       });

@@ -23,6 +23,15 @@ describe('CompressedForms', () => {
     expect(zlib.gunzipSync(await forms.in('gzip')).toString()).toBe(page);
   });
 
+  it('tells the size of each compressed form once, when it is made', async () => {
+    const told: number[] = [];
+    const forms = new CompressedForms(page, (bytes) => told.push(bytes));
+    const gzip = await forms.in('gzip');
+    await forms.in('gzip');
+    const brotli = await forms.in('br');
+    expect(told).toEqual([gzip.length, brotli.length]);
+  });
+
   it('leaves a text under 1 KB uncompressed', () => {
     expect(new CompressedForms('{"items":[]}').compressible).toBe(false);
     expect(new CompressedForms(page).compressible).toBe(true);

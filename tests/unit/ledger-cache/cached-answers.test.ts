@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_LIST_STALE_SECONDS } from '../../../core/constants';
@@ -106,5 +107,45 @@ describe('a kept first page while the page with new works is being built', () =>
     const during = cache.get('page 1', scope(true, true), answer('never built'), changed);
     rebuild.finish();
     expect((await during).body.toString()).toBe('without the removed work');
+  });
+});
+
+describe('the bytes kept answers hold', () => {
+  it('count their compressed forms: a form made for one answer pushes the least recently used one out', async () => {
+    // Random bytes as base64 compress little: a form is about three quarters of its answer.
+    const text = (seed: number) => `${seed}${randomBytes(1124).toString('base64')}`.slice(0, 1500);
+    // Room for four answers of 1,500 bytes (each within a quarter of it), not for a fifth.
+    const cache = new CachedAnswers({} as Kysely<DB>, 6400, () => new Date(0));
+    const builds: string[] = [];
+    const ask = (key: string, seed: number) =>
+      cache.get(
+        key,
+        scope(false, false),
+        async () => {
+          builds.push(key);
+          return { body: Buffer.from(text(seed)), etag: `"${key}"`, contentType: 'text/plain' };
+        },
+        built,
+      );
+    const a = await ask('a', 1);
+    for (const [key, seed] of [
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+      ['a', 1],
+    ] as const)
+      await ask(key, seed);
+    expect(builds).toEqual(['a', 'b', 'c', 'd']);
+    // 6,000 bytes of answers, then a's gzip form: over 6,400, and b is the least recently used.
+    expect((await a.compressed.in('gzip')).length).toBeGreaterThan(400);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const [key, seed] of [
+      ['c', 3],
+      ['d', 4],
+      ['a', 1],
+      ['b', 2],
+    ] as const)
+      await ask(key, seed);
+    expect(builds).toEqual(['a', 'b', 'c', 'd', 'b']);
   });
 });

@@ -38,4 +38,30 @@ describe('response cache', () => {
     cache.set('other', entry('x'.repeat(240)));
     expect(cache.size).toBe(2);
   });
+
+  it('counts what an entry gains once kept, and drops the least recently used entries for it', () => {
+    const cache = new ResponseCache(1000);
+    const a = entry('a'.repeat(200));
+    cache.set('a', a);
+    cache.set('b', entry('b'.repeat(200)));
+    cache.set('c', entry('c'.repeat(200)));
+    cache.get('a');
+    cache.grow('a', a, 250);
+    expect(cache.heldBytes).toBe(850);
+    cache.grow('a', a, 200);
+    // 1,050 held: b, the least recently used, goes.
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.heldBytes).toBe(850);
+    expect(cache.get('a')).toBe(a);
+  });
+
+  it('counts nothing an entry gains after it was replaced or dropped', () => {
+    const cache = new ResponseCache(1000);
+    const first = entry('x'.repeat(100));
+    cache.set('a', first);
+    cache.set('a', entry('y'.repeat(100)));
+    cache.grow('a', first, 500);
+    cache.grow('gone', first, 500);
+    expect(cache.heldBytes).toBe(100);
+  });
 });
