@@ -29,9 +29,9 @@ export const SAMPLE_MS = 250;
 /**
  * While the thread is saturated, registration steps may start at this share of the most steps a
  * second they finished with room (quiet-step-rate.ts), spread out over the second, even beyond
- * the turns: registrations keep
- * at least 0.3 of their quiet rate (issue 38). The best quiet second is above their mean quiet
- * rate, which leaves room for a window's noise; anything more is taken from the reads.
+ * the turns: registrations keep at least 0.3 of their quiet rate (issue 38). The best quiet
+ * second is above their mean quiet rate, which leaves room for a window's noise; anything more
+ * is taken from the reads.
  */
 export const REGISTRATION_SHARE_WHEN_BUSY = 0.3;
 
