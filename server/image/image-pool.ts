@@ -16,6 +16,7 @@ import { ImageRejectedError } from './errors';
 import { watchOtherThreadsCpu, type CpuWatch } from './starved-job';
 import { IMAGE_WORKER_HEAP_MB, IMAGE_WORKER_START_TIMEOUT_MS } from './limits';
 import type { JobStartedMessage, ProcessOutcome, ProcessTask } from './process-task';
+import type { ImageFingerprint } from './fingerprint';
 import type { ProcessedImage } from './types';
 
 export interface ImagePoolSettings {
@@ -112,16 +113,37 @@ class ImagePool {
     return this.#running > 0 ? 0 : performance.now() - this.#idleSince;
   }
 
+  /** Everything a registration keeps of the image (processImage), on a worker. */
   async process(bytes: Buffer): Promise<ProcessedImage> {
+    const outcome = await this.#job(bytes, 'process');
+    if (!('image' in outcome)) throw new Error('An image worker answered a registration with something else.');
+    // Buffers arrive from the worker as plain Uint8Arrays.
+    const { derivative, c2paManifestStore: store } = outcome.image;
+    return {
+      ...outcome.image,
+      derivative: Buffer.from(derivative.buffer, derivative.byteOffset, derivative.byteLength),
+      c2paManifestStore: store && Buffer.from(store.buffer, store.byteOffset, store.byteLength),
+    };
+  }
+
+  /** Only what a lookup compares (fingerprintImage), on a worker: the same queue and refusals. */
+  async fingerprint(bytes: Buffer): Promise<ImageFingerprint> {
+    const outcome = await this.#job(bytes, 'fingerprint');
+    if (!('fingerprint' in outcome)) throw new Error('An image worker answered a lookup with something else.');
+    return outcome.fingerprint;
+  }
+
+  /** Waits for a worker, runs the job on it, and tells the observer; a refusal is thrown. */
+  async #job(bytes: Buffer, job: ProcessTask['job']): Promise<ProcessOutcome> {
     const queuedAt = performance.now();
     await this.#acquire();
     const startedAt = performance.now();
     this.observer?.waited((startedAt - queuedAt) / 1000);
     let outcome: ImageJobOutcome = 'failed';
     try {
-      const image = await this.#run(bytes);
+      const done = await this.#run(bytes, job);
       outcome = 'processed';
-      return image;
+      return done;
     } catch (err) {
       if (err instanceof ImageRejectedError) outcome = 'rejected';
       else if (err instanceof ImageBusyError) outcome = 'busy';
@@ -191,7 +213,7 @@ class ImagePool {
     }
   }
 
-  async #run(bytes: Buffer): Promise<ProcessedImage> {
+  async #run(bytes: Buffer, job: ProcessTask['job']): Promise<ProcessOutcome> {
     const id = this.#nextJobId++;
     const abort = new AbortController();
     let started = false;
@@ -208,7 +230,7 @@ class ImagePool {
     const copy = new Uint8Array(bytes);
     let outcome: ProcessOutcome;
     try {
-      outcome = await this.#threads.run({ id, bytes: copy }, { transferList: [copy.buffer], signal: abort.signal });
+      outcome = await this.#threads.run({ id, bytes: copy, job }, { transferList: [copy.buffer], signal: abort.signal });
     } catch (err) {
       if (this.#closed || (abort.signal.aborted && !started)) throw new ImageBusyError();
       // Out of time without having had the CPU: the server was busy, not the image at fault.
@@ -221,13 +243,7 @@ class ImagePool {
       this.#onStart.delete(id);
     }
     if (!outcome.ok) throw new ImageRejectedError(outcome.code);
-    // Buffers arrive from the worker as plain Uint8Arrays.
-    const { derivative, c2paManifestStore: store } = outcome.image;
-    return {
-      ...outcome.image,
-      derivative: Buffer.from(derivative.buffer, derivative.byteOffset, derivative.byteLength),
-      c2paManifestStore: store && Buffer.from(store.buffer, store.byteOffset, store.byteLength),
-    };
+    return outcome;
   }
 
   async close(): Promise<void> {
@@ -257,6 +273,11 @@ function poolFor(settings: ImagePoolSettings): ImagePool {
 /** processImage, run on a worker thread of the pool these settings describe. */
 export function processImageOffThread(bytes: Buffer, settings: ImagePoolSettings): Promise<ProcessedImage> {
   return poolFor(settings).process(bytes);
+}
+
+/** fingerprintImage on a worker of the pool these settings describe, as processImageOffThread. */
+export function fingerprintImageOffThread(bytes: Buffer, settings: ImagePoolSettings): Promise<ImageFingerprint> {
+  return poolFor(settings).fingerprint(bytes);
 }
 
 /**

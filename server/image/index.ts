@@ -5,6 +5,7 @@ export { DERIVATIVE_HEIGHT, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXEL
 export { extractMetadata } from './metadata';
 export { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, perceptualHash, popcount32 } from './phash';
 export { processImage, type ProcessImageOptions } from './process';
+export { fingerprintImage, type ImageFingerprint } from './fingerprint';
 export {
   formatRegionHashes,
   REGION_MATCH_MAX_DISTANCE,
@@ -15,6 +16,7 @@ export {
 export {
   claimImagePlace,
   closeImagePool,
+  fingerprintImageOffThread,
   imageWorkIdleForMs,
   observeImagePool,
   processImageOffThread,

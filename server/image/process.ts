@@ -1,14 +1,13 @@
 // The upload pipeline's image step: bytes in, facts out. Refuses anything that is not a
 // readable JPEG, PNG or WebP within the limits; everything else about the file is best-effort.
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { readC2paManifestStore } from './c2pa';
-import { detectImageType, EXTENSION_BY_MIME, type ImageMime } from './detect';
-import { ImageRejectedError } from './errors';
-import { DERIVATIVE_HEIGHT, DERIVATIVE_MAX_WIDTH, DERIVATIVE_QUALITY, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
+import { checkImage, decodeForDisplay, type ProcessImageOptions } from './decode';
+import { EXTENSION_BY_MIME } from './detect';
+import { DERIVATIVE_QUALITY } from './limits';
 import { extractMetadata } from './metadata';
 import { perceptualHash } from './phash';
-import { hasTooManyPngChunks, withoutPngTextChunks } from './png-chunks';
 import { regionFingerprint } from './region-hashes';
 import type { ProcessedImage } from './types';
 
@@ -16,67 +15,10 @@ import type { ProcessedImage } from './types';
 // here is a new file, so it was never hit and only held memory (issue 38's memory goal).
 sharp.cache(false);
 
-export interface ProcessImageOptions {
-  /** Largest accepted file in bytes; default 10 MB. */
-  maxBytes?: number;
-  /** Largest accepted width × height; default 50 megapixels. */
-  maxPixels?: number;
-}
-
-const SHARP_FORMAT: Record<ImageMime, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
-
-/** Reads the header only (no pixels yet): size as displayed, and the pixel budget check. */
-async function readHeader(bytes: Buffer, mime: ImageMime, maxPixels: number): Promise<{ width: number; height: number }> {
-  let header: Metadata;
-  try {
-    // No pixel limit here: reading the header decodes nothing, and we check the size ourselves
-    // below so the user gets the "too many pixels" message rather than "unreadable".
-    header = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
-  } catch (cause) {
-    throw new ImageRejectedError('image_unreadable', { cause });
-  }
-  const { format, width, height, autoOrient } = header;
-  // A file that starts like a PNG but that the decoder reads as something else is not one.
-  if (format !== SHARP_FORMAT[mime] || !width || !height) throw new ImageRejectedError('image_unreadable');
-  if (width * height > maxPixels) throw new ImageRejectedError('image_too_many_pixels');
-  return { width: autoOrient?.width ?? width, height: autoOrient?.height ?? height };
-}
-
-/**
- * Decodes every pixel once (which is what catches truncated and corrupt files), turned upright
- * per EXIF, flattened onto white and scaled to 360 px high. Images shorter than 360 px are
- * enlarged, so every derivative has the same height on the ledger's cards; the original is
- * kept for anyone who needs the real pixels.
- */
-async function decodeForDisplay(bytes: Buffer, maxPixels: number) {
-  try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels, autoOrient: true })
-      .resize({ height: DERIVATIVE_HEIGHT, width: DERIVATIVE_MAX_WIDTH, fit: 'inside' })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
-  } catch (cause) {
-    const tooManyPixels = cause instanceof Error && /pixel limit/i.test(cause.message);
-    throw new ImageRejectedError(tooManyPixels ? 'image_too_many_pixels' : 'image_unreadable', { cause });
-  }
-}
+export type { ProcessImageOptions } from './decode';
 
 export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
-  const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
-  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
-
-  if (bytes.length === 0) throw new ImageRejectedError('image_empty');
-  if (bytes.length > maxBytes) throw new ImageRejectedError('image_too_large');
-  const mime = detectImageType(bytes);
-  if (!mime) throw new ImageRejectedError('image_unsupported_type');
-  // Before any reader walks the file: hundreds of thousands of tiny chunks cost each of them seconds.
-  if (mime === 'image/png' && hasTooManyPngChunks(bytes)) throw new ImageRejectedError('image_too_many_chunks');
-
-  // The decoder gets the file without its text chunks (see withoutPngTextChunks); the hash,
-  // the metadata and the stored original use the bytes exactly as received.
-  const pixelSource = mime === 'image/png' ? withoutPngTextChunks(bytes) : bytes;
-  const { width, height } = await readHeader(pixelSource, mime, maxPixels);
+  const { mime, width, height, pixelSource, maxPixels } = await checkImage(bytes, opts);
   // Metadata is read from the original bytes: re-encoding drops text chunks, EXIF and XMP.
   const [metadata, pixels, c2paManifestStore] = await Promise.all([
     extractMetadata(bytes, mime),
@@ -86,10 +28,14 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
 
   const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
   // sharp writes no EXIF, XMP, IPTC or ICC unless asked, so the derivative carries no metadata.
-  const [derivative, phash] = await Promise.all([
+  const encoded = Promise.all([
     sharp(pixels.data, { raw }).jpeg({ quality: DERIVATIVE_QUALITY }).toBuffer(),
     perceptualHash(sharp(pixels.data, { raw })),
   ]);
+  // From the display copy, in this thread while libvips's threads encode and hash: about 2 ms,
+  // and every view is far smaller than it.
+  const regionHashes = regionFingerprint({ data: pixels.data, ...raw });
+  const [derivative, phash] = await encoded;
 
   return {
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -102,8 +48,7 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
     derivativeWidth: raw.width,
     derivativeHeight: raw.height,
     phash,
-    // From the display copy: about 2 ms, and every view is far smaller than it.
-    regionHashes: regionFingerprint({ data: pixels.data, ...raw }),
+    regionHashes,
     metadata,
     c2paManifestStore,
   };

@@ -228,13 +228,28 @@ export interface RegionFingerprint {
   registered: RegionHash[];
 }
 
-/** Both hash sets of a picture, from its decoded RGB(A) pixels. */
-export function regionFingerprint(pixels: DecodedPixels): RegionFingerprint {
+/** A picture read for hashing views: its luminance sums, its whole frame and its content with borders peeled off. */
+function readForViews(pixels: DecodedPixels) {
   const sums = new LuminanceSums(pixels.width, pixels.height, pixels.data, pixels.channels);
   const full: Box = { x: 0, y: 0, width: pixels.width, height: pixels.height };
   const box = contentBox(pixels.data, pixels.width, pixels.height, pixels.channels);
-  const peeled = box.width !== full.width || box.height !== full.height;
   const hashOf = (view: View, over: Box): RegionHash => ({ kind: view.kind, hash: dctHash(sampleView(sums, over, view)) });
+  return { full, box, hashOf };
+}
+
+/**
+ * Only the views a copy is looked up by (what regionFingerprint returns as `probes`): a lookup
+ * needs no other, and the 16 others cost most of the set's time.
+ */
+export function regionProbes(pixels: DecodedPixels): RegionHash[] {
+  const { box, hashOf } = readForViews(pixels);
+  return PROBE_VIEWS.map((view) => hashOf(view, box));
+}
+
+/** Both hash sets of a picture, from its decoded RGB(A) pixels. */
+export function regionFingerprint(pixels: DecodedPixels): RegionFingerprint {
+  const { full, box, hashOf } = readForViews(pixels);
+  const peeled = box.width !== full.width || box.height !== full.height;
   const probes = PROBE_VIEWS.map((view) => hashOf(view, box));
   const others = [
     ...OTHER_REGISTERED_VIEWS.map((view) => hashOf(view, box)),

@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps';
 import { openToAnyOrigin } from '../http/any-origin';
 import { rateLimitConfig } from '../http/rate-limit';
 import { clientAddressKey } from '../http/client-address';
-import { claimImagePlace, ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { claimImagePlace, fingerprintImageOffThread, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import { C2PA_MANIFEST_STORE_MIME } from '../image/c2pa';
 import { findManifestStore } from '../works/c2pa-manifest-stores-repository';
 import { findPublicWork } from '../works/works-repository';
@@ -106,7 +106,7 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
       // This client's share of the image queue (429 when it holds it all); the body is read already.
       const place = claimImagePlace(deps.config.imageProcessing, clientAddressKey(request.ip));
       try {
-        image = await processImageOffThread(request.body, deps.config.imageProcessing);
+        image = await fingerprintImageOffThread(request.body, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
@@ -118,7 +118,7 @@ function routes(scope: FastifyInstance, deps: AppDeps): void {
       const fingerprints = {
         sha256: only === C2PA_ALG_PHASH ? undefined : image.sha256,
         phash: only === C2PA_ALG_SHA256 ? undefined : image.phash,
-        regions: only === C2PA_ALG_SHA256 ? undefined : image.regionHashes.probes,
+        regions: only === C2PA_ALG_SHA256 ? undefined : image.regionProbes,
       };
       return { matches: await matchFingerprints(deps.db, fingerprints, limitOf(request.query.maxResults)) };
     },

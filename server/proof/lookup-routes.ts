@@ -7,7 +7,7 @@ import { appError } from '../../core/app-error';
 import { MESSAGES } from '../../core/messages';
 import type { AppDeps } from '../deps';
 import { rateLimitConfig } from '../http/rate-limit';
-import { claimImagePlace, ImageRejectedError, MAX_IMAGE_BYTES, processImageOffThread } from '../image';
+import { claimImagePlace, fingerprintImageOffThread, ImageRejectedError, MAX_IMAGE_BYTES } from '../image';
 import { readUploadedFile } from '../http/multipart-file';
 import { clientAddressKey } from '../http/client-address';
 import { lookupImage } from './lookup';
@@ -39,7 +39,7 @@ export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       let image;
       try {
         const bytes = await readUploadedFile(request, 'file', MAX_IMAGE_BYTES);
-        image = await processImageOffThread(bytes, deps.config.imageProcessing);
+        image = await fingerprintImageOffThread(bytes, deps.config.imageProcessing);
       } catch (err) {
         // The same refusals, statuses and texts as POST /api/uploads.
         if (err instanceof ImageRejectedError) throw appError(err.code, err.description, { title: err.title });
@@ -47,7 +47,7 @@ export async function lookupRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       } finally {
         place.release();
       }
-      return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash, regions: image.regionHashes.probes });
+      return lookupImage(deps.db, { sha256: image.sha256, phash: image.phash, regions: image.regionProbes });
     },
   );
 }
