@@ -95,22 +95,29 @@ export function bandProbes(hashHex: string, maxDistance = NEAR_DUPLICATE_MAX_DIS
   );
 }
 
-/** Per band, the (query, band value) pairs to probe for many hashes, as two parallel arrays. */
+/**
+ * Per band, the (query, band value) pairs to probe for many hashes, as two parallel arrays in
+ * ascending band value. The order is what the index is in: each probe descends the band's index
+ * once, and descents in key order find the inner pages they pass through, and often the leaf,
+ * still in memory; at a million works, where the band indexes are larger than PostgreSQL's
+ * default shared buffers, the crop-tolerant search took about 30 % less time than with the values
+ * in the order valuesWithin makes them (issue 38).
+ */
 export function bandProbeArrays(
   hashes: readonly { query: number; hash: string }[],
   maxDistance: number,
   layout: BandLayout = PHASH_BANDS,
 ): { queries: number[]; values: number[] }[] {
-  const probes = layout.widths.map(() => ({ queries: [] as number[], values: [] as number[] }));
+  const pairsByBand = layout.widths.map(() => [] as { query: number; value: number }[]);
   for (const { query, hash } of hashes) {
     bandProbes(hash, maxDistance, layout).forEach((values, band) => {
-      for (const value of values) {
-        probes[band].queries.push(query);
-        probes[band].values.push(value);
-      }
+      for (const value of values) pairsByBand[band].push({ query, value });
     });
   }
-  return probes;
+  return pairsByBand.map((pairs) => {
+    pairs.sort((a, b) => a.value - b.value || a.query - b.query);
+    return { queries: pairs.map((pair) => pair.query), values: pairs.map((pair) => pair.value) };
+  });
 }
 
 /** A 16-hex-digit hash as the signed 64-bit number the fingerprint tables store (bigint columns). */
