@@ -7,7 +7,7 @@
 // - the centre 70 % of such a work: timed as well; the product does not claim to find it
 //   (whether it did is printed).
 import sharp from 'sharp';
-import { processImage } from '../../server/image';
+import { fingerprintImage } from '../../server/image';
 import { percentiles, type Latencies } from './measure';
 import { post, registerOne, uploadForm, type BenchImage } from './registrations';
 
@@ -19,9 +19,9 @@ export interface LookupLatencies {
   croppedFound: number;
   centreFound: number;
   /**
-   * The image work alone (processImage, what the route runs on a worker thread) on every file
-   * looked up, in this process, one after another: what is left of a lookup's time is the HTTP
-   * round trip and the searches.
+   * The image work alone (fingerprintImage, what the route runs on a worker thread) on every
+   * file looked up, in this process, one after another: what is left of a lookup's time is the
+   * HTTP round trip and the searches.
    */
   imageWork: Latencies;
 }
@@ -77,7 +77,7 @@ export async function measureLookups(baseUrl: string, fresh: BenchImage[], toReg
   const imageWorkMs: number[] = [];
   for (const bytes of files) {
     const started = performance.now();
-    await processImage(bytes);
+    await fingerprintImage(bytes);
     imageWorkMs.push(performance.now() - started);
   }
   return {
