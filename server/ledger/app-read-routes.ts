@@ -44,8 +44,13 @@ const ledgerFiguresSchema = ledgerResponseSchema.pick({
   tag_options: true,
 });
 
-/** Bytes of built ledger pages kept per process for reuse (cached-answers.ts says for how long). */
-const LEDGER_CACHE_BYTES = 16 * 1024 * 1024;
+/**
+ * Bytes of built ledger pages kept per process for reuse (cached-answers.ts says for how long):
+ * a page is about 7 KB at a million works, so 8 MB keeps several hundred with their compressed
+ * forms, and the least recently used go first, so the pages visitors keep opening stay (16 MB
+ * held pages opened once; issue 38).
+ */
+const LEDGER_CACHE_BYTES = 8 * 1024 * 1024;
 const LEDGER_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Date filters count back from now; a page built this recently is still right. */
 const DATE_FILTER_RESOLUTION_MS = 60_000;

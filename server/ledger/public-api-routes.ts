@@ -26,8 +26,13 @@ import { ledgerSnapshotsFor } from './snapshot/ledger-snapshots';
 import { snapshotHandlers } from './snapshot/snapshot-routes';
 import { SNAPSHOT_PATH, SNAPSHOTS_FOLDER } from './snapshot/snapshot-names';
 
-/** Bytes of built responses kept per process for reuse (cached-answers.ts says for how long). */
-const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Bytes of built responses kept per process for reuse (cached-answers.ts says for how long).
+ * 16 MB holds the four formats of the largest page (3.4 MB at a million works) several times
+ * over; beyond the pages many ask for, a cache only fills with pages asked for once (a harvest
+ * reads each page a single time), so 32 MB was memory without hits (issue 38's memory goal).
+ */
+const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Headers a browser script on another site may read from our answers. */
 const EXPOSED_HEADERS = ['ETag', 'Content-Disposition', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
