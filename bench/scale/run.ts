@@ -495,7 +495,7 @@ async function main(): Promise<void> {
       ['loading every fingerprint into memory (as the app does once it listens), ms', fmt(nearQuiet.loadMs), '', ''],
       ...exportsCold(coldExports),
       [
-        'the image work of those files alone (processImage in the bench process), p50 / p95 ms',
+        'the image work of those files alone (fingerprintImage, what the route runs, in the bench process), p50 / p95 ms',
         `${ms(lookups.imageWork.p50)} / ${ms(lookups.imageWork.p95)}`,
         lookupsSmaller
           ? `${ms(lookupsSmaller.imageWork.p50)} / ${ms(lookupsSmaller.imageWork.p95)} at ${fmt(o.lookupFirstAt)} works`
