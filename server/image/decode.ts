@@ -6,6 +6,11 @@ import { ImageRejectedError } from './errors';
 import { DERIVATIVE_HEIGHT, DERIVATIVE_MAX_WIDTH, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
 import { hasTooManyPngChunks, withoutPngTextChunks } from './png-chunks';
 
+// libvips's operation cache keeps up to 50 MB of recent results a process for reuse; every image
+// here is a new file, so it was never hit and only held memory (issue 38's memory goal). Set
+// here, where every path that reads an upload's pixels starts.
+sharp.cache(false);
+
 export interface ProcessImageOptions {
   /** Largest accepted file in bytes; default 10 MB. */
   maxBytes?: number;

@@ -11,10 +11,6 @@ import { perceptualHash } from './phash';
 import { regionFingerprint } from './region-hashes';
 import type { ProcessedImage } from './types';
 
-// libvips's operation cache keeps up to 50 MB of recent results a process for reuse; every image
-// here is a new file, so it was never hit and only held memory (issue 38's memory goal).
-sharp.cache(false);
-
 export type { ProcessImageOptions } from './decode';
 
 export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
