@@ -1,14 +1,14 @@
 // What the band layout of the crop-tolerant views costs a lookup (decision 0076): migration 017's
 // four 16-bit bands read by a plain join, against migration 038's three wide bands probed value by
-// value. For each size, a fresh PostgreSQL database gets N random views (about 14 a work, kinds
-// in the proportions a picture has: 10 frames and windows, 1 centre, 3 turned), the 017 indexes,
-// a round of lookups (three views each, f, c and t, half of them near a stored view by 0 to 8
-// bits, half new); then migration 038 runs as written and the same lookups run again. Every
-// lookup's finds are compared with a full scan. The 017 indexes are then made again beside 038's,
-// and the lookups are timed round-robin over every size and layout, so a busy moment on a shared
-// machine falls on all of them alike. Prints candidates per lookup (measured and expected from
-// rows per band value), the median time, index sizes, and each layout's cost at the largest size
-// ÷ the smallest.
+// value (keyed by the kind first since migration 040). For each size, a fresh PostgreSQL database
+// gets N random views (about 14 a work, kinds in the proportions a picture has: 10 frames and
+// windows, 1 centre, 3 turned), the 017 indexes, a round of lookups (three views each, f, c and
+// t, half of them near a stored view by 0 to 8 bits, half new); then migrations 038 and 040 run as
+// written and the same lookups run again. Every lookup's finds are compared with a full scan. The
+// 017 indexes are then made again beside the wide ones, and the lookups are timed round-robin over
+// every size and layout, so a busy moment on a shared machine falls on all of them alike. Prints
+// candidates per lookup (measured and expected from rows per band value), the median time, index
+// sizes, and each layout's cost at the largest size ÷ the smallest.
 //
 //   npx tsx bench/region-bands.ts [--rows 100000,400000] [--lookups 40] [--explain] [--url postgres://…]
 // --explain prints each layout's plan of the second lookup (a copy of a stored work) per size.
@@ -46,7 +46,12 @@ const { values: args } = parseArgs({
 const SIZES = args.rows.split(',').map(Number);
 const LOOKUPS = Number(args.lookups);
 const DISTANCE = REGION_MATCH_MAX_DISTANCE;
-const MIGRATION_038 = readFileSync(path.join(import.meta.dirname, '../server/db/migrations/038_region_hash_wide_bands.sql'), 'utf8');
+const migrationText = (file: string) => readFileSync(path.join(import.meta.dirname, '../server/db/migrations', file), 'utf8');
+/** The wide band indexes as a server has them: made by 038, keyed by the kind first by 040. */
+const WIDE_BAND_MIGRATIONS = [
+  migrationText('038_region_hash_wide_bands.sql'),
+  migrationText('040_region_band_indexes_kind_first.sql'),
+];
 /** Views a work keeps, by kind (region-hashes.ts: whole frame and 9 windows, centre, upright and 2 turned). */
 const KIND_OF_VIEW: readonly RegionKind[] = [...Array<RegionKind>(10).fill('f'), 'c', 't', 't', 't'];
 const KINDS: readonly RegionKind[] = ['f', 'c', 't'];
@@ -168,7 +173,7 @@ const LAYOUTS: readonly Layout[] = [
     indexPrefix: 'image_region_hashes_band_',
   },
   {
-    label: '038: 21/21/22-bit bands, r 2',
+    label: '038/040: 21/21/22-bit bands, r 2',
     candidates: (probes) => regionCandidates(probes, DISTANCE),
     close: (probes) => closeRegionViews(probes, DISTANCE),
     expected: (rows) => expectedCandidates(rows, REGION_BANDS, true),
@@ -244,7 +249,7 @@ async function buildDatabase(admin: pg.Pool, rows: number, made: Made[]): Promis
   for (const probes of lookups) scans.push(key((await sql<Finds[number]>`${fullScan(probes)}`.execute(db)).rows));
 
   const started = performance.now();
-  await sql.raw(MIGRATION_038).execute(db);
+  for (const migration of WIDE_BAND_MIGRATIONS) await sql.raw(migration).execute(db);
   const migrationMs = performance.now() - started;
   // The 017 indexes again, to time both layouts side by side; the visibility map for index-only
   // scans (autovacuum sets it after inserts on a server).
@@ -298,7 +303,7 @@ async function main(admin: pg.Pool, made: Made[]): Promise<void> {
           `${finds[b][l]} finds (= full scan), indexes ${(await indexMegabytes(base.db, layout.indexPrefix)).toFixed(1)} MB`,
       );
     }
-    console.log(`${base.rows.toLocaleString('en')} views  migration 038: ${(base.migrationMs / 1000).toFixed(1)} s`);
+    console.log(`${base.rows.toLocaleString('en')} views  migrations 038 and 040: ${(base.migrationMs / 1000).toFixed(1)} s`);
   }
   if (bases.length > 1) {
     const last = bases.length - 1;

@@ -87,10 +87,16 @@ describe('crop-tolerant lookup by wide bands', () => {
     expect(rows.map((r) => `${r.query} ${r.id} ${r.distance}`).sort()).toEqual(await fullScan(true));
   });
 
-  it('reads the band indexes of migration 038, one per band', async () => {
+  it('reads the band indexes of migrations 038 and 040, one per band, each keyed by the kind first', async () => {
     const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${closeRegionViews(probes.slice(0, 3), D)}`.execute(t.deps.db);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect([0, 1, 2].map((band) => text.includes(`image_region_hashes_wide_band_${band}`))).toEqual([true, true, true]);
     expect(text).not.toContain('Seq Scan on image_region_hashes');
+    // Each kind's views a run of their own in every band index (decision 0084).
+    const keys = await sql<{ name: string; first: string }>`
+      SELECT c.relname AS name, pg_get_indexdef(i.indexrelid, 1, true) AS first
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname LIKE 'image_region_hashes_wide_band_%' ORDER BY c.relname`.execute(t.deps.db);
+    expect(keys.rows).toEqual([0, 1, 2].map((band) => ({ name: `image_region_hashes_wide_band_${band}`, first: 'kind' })));
   });
 });
