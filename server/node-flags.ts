@@ -1,6 +1,7 @@
 // How Node runs the server in production: `npm start`, the systemd unit, the browser tests, the
 // scale-out tests and the benchmarks all start `node <these flags> dist/server/main.mjs` in
-// SERVER_ENV (tests/unit/runtime/node-flags.test.ts checks the two that cannot import them).
+// SERVER_ENV (tests/unit/runtime/node-flags.test.ts checks the two that cannot import them); the
+// hostile-input tests, whose server runs in the test's process, start their workers with them.
 // - --expose-gc: the server runs one full collection after its start-up loads
 //   (start-up-garbage.ts);
 // - --max-semi-space-size=8 (MB): V8's young generation grows to 2 × 16 MB by default and stays
