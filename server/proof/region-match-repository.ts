@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
 import type { RegionKind } from '../image';
-import { asSignedBigint, bandProbeArrays, REGION_BANDS } from '../works/fingerprint-bands';
+import { asSignedBigint, bandRadii, REGION_BANDS, valuesWithin } from '../works/fingerprint-bands';
 import { bandExpressions, closestPublicWorks, toMatchRows, type HashMatchRow } from './lookup-batch-repository';
 
 /** One view of query number `query` (several views share a query number: one picture). */
@@ -19,35 +19,53 @@ export interface RegionProbe {
 
 /** Kept as int in the indexes of migration 038 (22 bits at most), so compared as int here too. */
 const BAND_EXPRESSIONS = bandExpressions('r.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
+/** The same bands of a probe's hash, computed where the statement runs. */
+const PROBE_BAND_EXPRESSIONS = bandExpressions('p.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
 
-/** Per band, the band values to probe and which probe each is for (empty: band not needed). */
-function probedBands(probes: readonly RegionProbe[], maxDistance: number) {
-  return bandProbeArrays(
-    probes.map((probe, i) => ({ query: i, hash: probe.hash })),
-    maxDistance,
-    REGION_BANDS,
-  ).flatMap((band, i) => (band.queries.length === 0 ? [] : [{ ...band, index: BAND_EXPRESSIONS[i] }]));
+/**
+ * Per band, the bit masks a close view's band may differ from a probe's by: every value with at
+ * most the band's radius of bits set (232 for 21 bits within 2), none when the band is not needed.
+ */
+function bandMasks(maxDistance: number): number[][] {
+  return bandRadii(maxDistance, REGION_BANDS).map((radius, band) => valuesWithin(0, radius, REGION_BANDS.widths[band]));
 }
 
 /**
- * The stored views of the same kind whose band is within the radius of a probe's, as a FROM item
- * with columns b.probe (the position in `probes`), r.submission_id and r.hash. One index probe
- * per band value: OFFSET 0 keeps the planner from flattening the lateral subquery into a join
- * that reads every view (what the statement of migration 017 did, 9 s at a million works).
+ * The stored views of the same kind whose band `band` is within the radius of a probe's, as a
+ * FROM item with columns b.probe (the position in `probes`), b.query, b.hash (the probe's),
+ * r.submission_id and r.hash. PostgreSQL computes the band values from the probes' hashes and the
+ * masks (a statement sends three hashes and one array of masks, not 700 values and the probe of
+ * each: the values as text cost the server more than the search, issue 38), in key order, and
+ * probes each with its own index descent: OFFSET 0 keeps the planner from flattening the lateral
+ * subquery into a join that reads every view (what the statement of migration 017 did, 9 s at a
+ * million works).
  */
-function viewsInBand(probes: readonly RegionProbe[], band: ReturnType<typeof probedBands>[number]): RawBuilder<unknown> {
-  return sql`unnest(${band.queries}::int[], ${band.queries.map((q) => probes[q].kind)}::text[], ${band.values}::int[])
-      AS b(probe, kind, value)
+function viewsInBand(probes: readonly RegionProbe[], band: number, masks: readonly number[]): RawBuilder<unknown> {
+  const signed = probes.map((p) => asSignedBigint(p.hash));
+  return sql`(
+      SELECT p.probe, p.query, p.kind, p.hash, ${PROBE_BAND_EXPRESSIONS[band]} # m.mask AS value
+      FROM unnest(${probes.map((p) => p.query)}::int[], ${probes.map((p) => p.kind)}::text[], ${signed}::bigint[])
+        WITH ORDINALITY AS p(query, kind, hash, probe)
+      CROSS JOIN unnest(${masks}::int[]) AS m(mask)
+      ORDER BY p.kind, value
+    ) AS b
     CROSS JOIN LATERAL (
       SELECT r.submission_id, r.hash FROM image_region_hashes r
-      WHERE ${band.index} = b.value AND r.kind = b.kind::"char" OFFSET 0
+      WHERE ${BAND_EXPRESSIONS[band]} = b.value AND r.kind = b.kind::"char" OFFSET 0
     ) AS r`;
+}
+
+/** The bands a search within `maxDistance` probes, each with its masks. */
+function probedBands(maxDistance: number): { band: number; masks: number[] }[] {
+  return bandMasks(maxDistance).flatMap((masks, band) => (masks.length === 0 ? [] : [{ band, masks }]));
 }
 
 /** Every candidate view the bands name, before the distance is checked: (probe, submission_id, hash). */
 export function regionCandidates(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<unknown> {
   return sql.join(
-    probedBands(probes, maxDistance).map((band) => sql`SELECT b.probe, r.submission_id, r.hash FROM ${viewsInBand(probes, band)}`),
+    probedBands(maxDistance).map(
+      ({ band, masks }) => sql`SELECT b.probe, r.submission_id, r.hash FROM ${viewsInBand(probes, band, masks)}`,
+    ),
     sql` UNION `,
   );
 }
@@ -58,16 +76,13 @@ export function regionCandidates(probes: readonly RegionProbe[], maxDistance: nu
  * its closest view in that band. Bands no probe needs have no statement.
  */
 export function closeRegionViewsByBand(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<CloseView>[] {
-  const signed = probes.map((p) => asSignedBigint(p.hash));
-  const distance = sql`bit_count((r.hash # p.hash)::bit(64))`;
-  return probedBands(probes, maxDistance).map(
-    (band) => sql<CloseView>`
-      SELECT p.query, r.submission_id, min(${distance})::int AS distance
-      FROM ${viewsInBand(probes, band)}
-      JOIN unnest(${probes.map((p) => p.query)}::int[], ${signed}::bigint[]) WITH ORDINALITY AS p(query, hash, probe)
-        ON p.probe - 1 = b.probe
+  const distance = sql`bit_count((r.hash # b.hash)::bit(64))`;
+  return probedBands(maxDistance).map(
+    ({ band, masks }) => sql<CloseView>`
+      SELECT b.query, r.submission_id, min(${distance})::int AS distance
+      FROM ${viewsInBand(probes, band, masks)}
       WHERE ${distance} <= ${maxDistance}
-      GROUP BY p.query, r.submission_id`,
+      GROUP BY b.query, r.submission_id`,
   );
 }
 
