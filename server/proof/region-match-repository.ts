@@ -32,13 +32,13 @@ function bandMasks(maxDistance: number): number[][] {
 
 /**
  * The stored views of the same kind whose band `band` is within the radius of a probe's, as a
- * FROM item with columns b.probe (the position in `probes`), b.query, b.hash (the probe's),
+ * FROM item with columns b.probe (1 for the first of `probes`), b.query, b.hash (the probe's),
  * r.submission_id and r.hash. PostgreSQL computes the band values from the probes' hashes and the
- * masks (a statement sends three hashes and one array of masks, not 700 values and the probe of
- * each: the values as text cost the server more than the search, issue 38), in key order, and
- * probes each with its own index descent: OFFSET 0 keeps the planner from flattening the lateral
- * subquery into a join that reads every view (what the statement of migration 017 did, 9 s at a
- * million works).
+ * masks: a statement sends a lookup's three hashes and one array of masks, not 700 values and the
+ * probe of each, which cost the server about a sixth of its own time on a lookup to write as text
+ * and collect (decision 0085). It sorts them in key order and probes each with its own index
+ * descent: OFFSET 0 keeps the planner from flattening the lateral subquery into a join that reads
+ * every view (what the statement of migration 017 did, 9 s at a million works).
  */
 function viewsInBand(probes: readonly RegionProbe[], band: number, masks: readonly number[]): RawBuilder<unknown> {
   const signed = probes.map((p) => asSignedBigint(p.hash));
