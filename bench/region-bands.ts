@@ -3,7 +3,7 @@
 // value (keyed by the kind first since migration 040). For each size, a fresh PostgreSQL database
 // gets N random views (about 14 a work, kinds in the proportions a picture has: 10 frames and
 // windows, 1 centre, 3 turned), the 017 indexes, a round of lookups (three views each, f, c and
-// t, half of them near a stored view by 0 to 8 bits, half new); then migrations 038 and 040 run as
+// t, half of them near a stored view by 0 to 8 bits, half new); then migrations 038, 040 and 041 run as
 // written and the same lookups run again. Every lookup's finds are compared with a full scan. The
 // 017 indexes are then made again beside the wide ones, and the lookups are timed round-robin over
 // every size and layout, so a busy moment on a shared machine falls on all of them alike. Prints
@@ -47,10 +47,11 @@ const SIZES = args.rows.split(',').map(Number);
 const LOOKUPS = Number(args.lookups);
 const DISTANCE = REGION_MATCH_MAX_DISTANCE;
 const migrationText = (file: string) => readFileSync(path.join(import.meta.dirname, '../server/db/migrations', file), 'utf8');
-/** The wide band indexes as a server has them: made by 038, keyed by the kind first by 040. */
+/** The wide band indexes as a server has them: made by 038, keyed by the kind first by 040, the hash only carried by 041. */
 const WIDE_BAND_MIGRATIONS = [
   migrationText('038_region_hash_wide_bands.sql'),
   migrationText('040_region_band_indexes_kind_first.sql'),
+  migrationText('041_region_band_indexes_hash_only.sql'),
 ];
 /** Views a work keeps, by kind (region-hashes.ts: whole frame and 9 windows, centre, upright and 2 turned). */
 const KIND_OF_VIEW: readonly RegionKind[] = [...Array<RegionKind>(10).fill('f'), 'c', 't', 't', 't'];
@@ -173,7 +174,7 @@ const LAYOUTS: readonly Layout[] = [
     indexPrefix: 'image_region_hashes_band_',
   },
   {
-    label: '038/040: 21/21/22-bit bands, r 2',
+    label: '038/040/041: 21/21/22-bit bands, r 2',
     candidates: (probes) => regionCandidates(probes, DISTANCE),
     close: (probes) => closeRegionViews(probes, DISTANCE),
     expected: (rows) => expectedCandidates(rows, REGION_BANDS, true),
@@ -303,7 +304,7 @@ async function main(admin: pg.Pool, made: Made[]): Promise<void> {
           `${finds[b][l]} finds (= full scan), indexes ${(await indexMegabytes(base.db, layout.indexPrefix)).toFixed(1)} MB`,
       );
     }
-    console.log(`${base.rows.toLocaleString('en')} views  migrations 038 and 040: ${(base.migrationMs / 1000).toFixed(1)} s`);
+    console.log(`${base.rows.toLocaleString('en')} views  migrations 038, 040 and 041: ${(base.migrationMs / 1000).toFixed(1)} s`);
   }
   if (bases.length > 1) {
     const last = bases.length - 1;

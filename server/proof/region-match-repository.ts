@@ -1,8 +1,10 @@
 // The lookup by the crop-tolerant fingerprint (migration 017, server/image/region-hashes.ts):
 // the views a copy is looked up by, against every view kept with registered works, a statement a
-// band for all of them (run at once), then one for the public works found. The wide band indexes of migration 038 name the candidates (nothing within the
-// distance can be missed, see REGION_BANDS in fingerprint-bands.ts), the exact distance decides,
-// and only views of the same kind are compared. Every field returned is read from
+// band for all of them (run at once), then one for the public works found. The wide band indexes
+// of migration 038 name the candidates (nothing within the distance can be missed, see
+// REGION_BANDS in fingerprint-bands.ts), the exact distance decides, and only views of the same
+// kind are compared. The indexes carry the hash, not the work (migration 041): only the views
+// within the distance are read from the table for their work. Every field returned is read from
 // public_submissions (decision 0017).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/types';
@@ -19,6 +21,8 @@ export interface RegionProbe {
 
 /** Kept as int in the indexes of migration 038 (22 bits at most), so compared as int here too. */
 const BAND_EXPRESSIONS = bandExpressions('r.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
+/** The same bands of a close view's row in the table, read for its work. */
+const WORK_BAND_EXPRESSIONS = bandExpressions('w.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
 /** The same bands of a probe's hash, computed where the statement runs. */
 const PROBE_BAND_EXPRESSIONS = bandExpressions('p.hash', REGION_BANDS).map((band) => sql<number>`(${band})::int`);
 
@@ -32,8 +36,8 @@ function bandMasks(maxDistance: number): number[][] {
 
 /**
  * The stored views of the same kind whose band `band` is within the radius of a probe's, as a
- * FROM item with columns b.probe (1 for the first of `probes`), b.query, b.hash (the probe's),
- * r.submission_id and r.hash. PostgreSQL computes the band values from the probes' hashes and the
+ * FROM item with columns b.probe (1 for the first of `probes`), b.query, b.kind, b.hash (the
+ * probe's), b.value (the band value probed) and r.hash (the stored view's). PostgreSQL computes the band values from the probes' hashes and the
  * masks: a statement sends a lookup's three hashes and one array of masks, not 700 values and the
  * probe of each, which cost the server about a sixth of its own time on a lookup to write as text
  * and collect (decision 0085). It sorts them in key order and probes each with its own index
@@ -50,7 +54,7 @@ function viewsInBand(probes: readonly RegionProbe[], band: number, masks: readon
       ORDER BY p.kind, value
     ) AS b
     CROSS JOIN LATERAL (
-      SELECT r.submission_id, r.hash FROM image_region_hashes r
+      SELECT r.hash FROM image_region_hashes r
       WHERE ${BAND_EXPRESSIONS[band]} = b.value AND r.kind = b.kind::"char" OFFSET 0
     ) AS r`;
 }
@@ -60,12 +64,10 @@ function probedBands(maxDistance: number): { band: number; masks: number[] }[] {
   return bandMasks(maxDistance).flatMap((masks, band) => (masks.length === 0 ? [] : [{ band, masks }]));
 }
 
-/** Every candidate view the bands name, before the distance is checked: (probe, submission_id, hash). */
+/** Every candidate view hash the bands name, before the distance is checked: (probe, hash). */
 export function regionCandidates(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<unknown> {
   return sql.join(
-    probedBands(maxDistance).map(
-      ({ band, masks }) => sql`SELECT b.probe, r.submission_id, r.hash FROM ${viewsInBand(probes, band, masks)}`,
-    ),
+    probedBands(maxDistance).map(({ band, masks }) => sql`SELECT b.probe, r.hash FROM ${viewsInBand(probes, band, masks)}`),
     sql` UNION `,
   );
 }
@@ -73,16 +75,26 @@ export function regionCandidates(probes: readonly RegionProbe[], maxDistance: nu
 /**
  * For each band, a statement naming the stored views it finds within `maxDistance` bits of a
  * probe of the same kind: rows (query, submission_id, distance), each work once per query with
- * its closest view in that band. Bands no probe needs have no statement.
+ * its closest view in that band. Bands no probe needs have no statement. The index decides the
+ * distance on its own (c); only the close views, each distinct one once, are then found in the
+ * table for their works (w), through the same index: a view registered by several works names
+ * each of them.
  */
 export function closeRegionViewsByBand(probes: readonly RegionProbe[], maxDistance: number): RawBuilder<CloseView>[] {
   const distance = sql`bit_count((r.hash # b.hash)::bit(64))`;
   return probedBands(maxDistance).map(
     ({ band, masks }) => sql<CloseView>`
-      SELECT b.query, r.submission_id, min(${distance})::int AS distance
-      FROM ${viewsInBand(probes, band, masks)}
-      WHERE ${distance} <= ${maxDistance}
-      GROUP BY b.query, r.submission_id`,
+      SELECT c.query, w.submission_id, min(c.distance)::int AS distance
+      FROM (
+        SELECT DISTINCT b.query, b.kind, b.value, r.hash, ${distance} AS distance
+        FROM ${viewsInBand(probes, band, masks)}
+        WHERE ${distance} <= ${maxDistance}
+      ) AS c
+      CROSS JOIN LATERAL (
+        SELECT w.submission_id FROM image_region_hashes w
+        WHERE ${WORK_BAND_EXPRESSIONS[band]} = c.value AND w.kind = c.kind::"char" AND w.hash = c.hash OFFSET 0
+      ) AS w
+      GROUP BY c.query, w.submission_id`,
   );
 }
 

@@ -87,7 +87,7 @@ describe('crop-tolerant lookup by wide bands', () => {
     expect(rows.map((r) => `${r.query} ${r.id} ${r.distance}`).sort()).toEqual(await fullScan(true));
   });
 
-  it('reads the band indexes of migrations 038 and 040, one per band, each keyed by the kind first', async () => {
+  it('reads the band indexes of migrations 038, 040 and 041, one per band, each keyed by the kind first and carrying the hash only', async () => {
     const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${closeRegionViews(probes.slice(0, 3), D)}`.execute(t.deps.db);
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect([0, 1, 2].map((band) => text.includes(`image_region_hashes_wide_band_${band}`))).toEqual([true, true, true]);
@@ -98,5 +98,38 @@ describe('crop-tolerant lookup by wide bands', () => {
       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
       WHERE c.relname LIKE 'image_region_hashes_wide_band_%' ORDER BY c.relname`.execute(t.deps.db);
     expect(keys.rows).toEqual([0, 1, 2].map((band) => ({ name: `image_region_hashes_wide_band_${band}`, first: 'kind' })));
+    // They carry the hash, not the work (migration 041): a third smaller, and the distance is still decided in the index.
+    const carried = await sql<{ definition: string }>`
+      SELECT pg_get_indexdef(c.oid) AS definition FROM pg_class c
+      WHERE c.relname LIKE 'image_region_hashes_wide_band_%' ORDER BY c.relname`.execute(t.deps.db);
+    expect(carried.rows.map((r) => r.definition.replace(/.*INCLUDE /, 'INCLUDE '))).toEqual([
+      'INCLUDE (hash)',
+      'INCLUDE (hash)',
+      'INCLUDE (hash)',
+    ]);
+    expect(text).toMatch(/Index Only Scan using image_region_hashes_wide_band_0/);
+  });
+
+  it('names every work that registered a close view, when two works carry the same views', async () => {
+    const before = await fullScan(false);
+    const [query, found] = before[0].split(' ');
+    const foundIds = before.map((row) => row.split(' ')[1]);
+    // A work none of the looked-up pictures is close to, so its own finds do not change.
+    const other = (
+      await sql<{
+        id: string;
+      }>`SELECT id FROM submissions WHERE id <> ALL(${foundIds}::uuid[]) ORDER BY registry_seq DESC LIMIT 1`.execute(t.deps.db)
+    ).rows[0].id;
+    // The same picture registered again by another work: its views are the first one's.
+    await sql`UPDATE submissions SET image_region_hashes = (SELECT image_region_hashes FROM submissions WHERE id = ${found})
+      WHERE id = ${other}`.execute(t.deps.db);
+    const rows = await sql<{ query: number; submission_id: string; distance: number }>`${closeRegionViews(probes, D)}`.execute(
+      t.deps.db,
+    );
+    const reference = await fullScan(false);
+    expect(rows.rows.map((r) => `${r.query} ${r.submission_id} ${r.distance}`).sort()).toEqual(reference);
+    const forQuery = reference.filter((row) => row.startsWith(`${query} `)).map((row) => row.split(' ')[1]);
+    expect(forQuery.sort()).toEqual([found, other].sort());
+    expect(reference.length).toBe(before.length + 1);
   });
 });
