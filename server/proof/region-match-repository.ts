@@ -37,12 +37,13 @@ function bandMasks(maxDistance: number): number[][] {
 /**
  * The stored views of the same kind whose band `band` is within the radius of a probe's, as a
  * FROM item with columns b.probe (1 for the first of `probes`), b.query, b.kind, b.hash (the
- * probe's), b.value (the band value probed) and r.hash (the stored view's). PostgreSQL computes the band values from the probes' hashes and the
- * masks: a statement sends a lookup's three hashes and one array of masks, not 700 values and the
- * probe of each, which cost the server about a sixth of its own time on a lookup to write as text
- * and collect (decision 0085). It sorts them in key order and probes each with its own index
- * descent: OFFSET 0 keeps the planner from flattening the lateral subquery into a join that reads
- * every view (what the statement of migration 017 did, 9 s at a million works).
+ * probe's), b.value (the band value probed) and r.hash (the stored view's). PostgreSQL computes
+ * the band values from the probes' hashes and the masks: a statement sends a lookup's three
+ * hashes and one array of masks, not 700 values and the probe of each, which cost the server
+ * about a sixth of its own time on a lookup to write as text and collect (decision 0085). It
+ * sorts them in key order and probes each with its own index descent: OFFSET 0 keeps the planner
+ * from flattening the lateral subquery into a join that reads every view (what the statement of
+ * migration 017 did, 9 s at a million works).
  */
 function viewsInBand(probes: readonly RegionProbe[], band: number, masks: readonly number[]): RawBuilder<unknown> {
   const signed = probes.map((p) => asSignedBigint(p.hash));
